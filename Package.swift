@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "copypasta",
+    products: [
+        .executable(name: "copypasta", targets: ["copypasta"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSystem"),
+        .target(name: "CopypastaCore", dependencies: ["CCrypto", "CSystem"]),
+        .target(name: "CopypastaStore", dependencies: ["CopypastaCore", "CSQLite"]),
+        .target(name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"]),
+        .target(
+            name: "CopypastaDaemon",
+            dependencies: [
+                "CopypastaCore", "CopypastaStore", "CopypastaX11",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "copypasta",
+            dependencies: [
+                "CopypastaCore", "CopypastaStore", "CopypastaDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
+        .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore"]),
+        .testTarget(name: "CLITests", dependencies: ["CopypastaCore"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["CopypastaCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,7 @@
+#ifndef CX11_SHIM_H
+#define CX11_SHIM_H
+#include <X11/Xlib.h>
+#include <X11/Xatom.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/Xfixes.h>
+#endif

@@ -1,0 +1,212 @@
+/// The effective configuration (SPEC §2): defaults, overridden by the config file.
+///
+/// `origins` records where each value came from, for `copypasta config`.
+public struct Config: Equatable, Sendable {
+    /// An X selection copypasta can watch or own.
+    public enum Selection: String, Sendable, CaseIterable {
+        /// The CLIPBOARD selection (Ctrl+C / Ctrl+V).
+        case clipboard
+        /// The PRIMARY selection (select / middle click).
+        case primary
+    }
+
+    /// The default copy feedback when no `on-copy` hook is set (SPEC §5).
+    public enum Feedback: String, Sendable, CaseIterable {
+        /// A transient desktop notification through notify-send, when it exists.
+        case notify
+        /// No feedback.
+        case none
+    }
+
+    /// Selections to capture from.
+    public var selections: [Selection] = [.clipboard]
+    /// Most unpinned entries kept; 0 means unlimited.
+    public var maxEntries = 1000
+    /// Texts longer than this many bytes are not stored.
+    public var maxBytes = 16 * 1024 * 1024
+    /// What a repeated text does.
+    public var duplicates = DuplicatePolicy.move
+    /// Whether the daemon takes over the clipboard when its owner goes away.
+    public var keepAlive = true
+    /// WM_CLASS names whose copies are not stored.
+    public var ignoreApps: [String] = []
+    /// Regular expressions; matching texts are not stored.
+    public var ignorePatterns: [String] = []
+    /// How long one selection conversion may take, in milliseconds.
+    public var convertTimeoutMilliseconds = 1000
+    /// The default copy feedback.
+    public var feedback = Feedback.notify
+    /// The picker command as an argv, when configured.
+    public var launcher: [String]?
+    /// How long a hook may run before it is killed, in milliseconds.
+    public var hookTimeoutMilliseconds = 5000
+    /// The on-copy hook executable, when configured.
+    public var onCopy: String?
+    /// The on-capture hook executable, when configured.
+    public var onCapture: String?
+    /// Where each key's value came from: `default` or `FILE:LINE`.
+    public var origins: [String: String] = [:]
+
+    /// The defaults.
+    public init() {}
+
+    /// Parses a config file's contents over the defaults; `file` names it in errors.
+    public static func parse(_ contents: String, file: String) throws(CoreError) -> Config {
+        var config = Config()
+        var lineNumber = 0
+        for rawLine in contents.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.trimmingSpaces()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw .config(file: file, line: lineNumber, message: "expected 'key = value', got '\(Preview.short(line, characters: 40))'")
+            }
+            let key = line[..<equals].trimmingSpaces()
+            let value = line[line.index(after: equals)...].trimmingSpaces()
+            guard let spec = ConfigKey.all.first(where: { $0.name == key }) else {
+                let known = ConfigKey.all.map(\.name).joined(separator: ", ")
+                throw .config(file: file, line: lineNumber, message: "unknown key '\(key)' (known keys: \(known))")
+            }
+            if let problem = spec.apply(&config, value) {
+                throw .config(file: file, line: lineNumber, message: "\(key): \(problem)")
+            }
+            config.origins[key] = "\(file):\(lineNumber)"
+        }
+        return config
+    }
+
+    /// The effective configuration as `key = value` lines with their origins, for `copypasta config`.
+    public func rendered() -> String {
+        ConfigKey.all.map { spec in
+            "\(spec.name) = \(spec.show(self))\t# \(origins[spec.name] ?? "default")"
+        }.joined(separator: "\n")
+    }
+
+    /// The names of every configuration key, in documentation order.
+    public static var keyNames: [String] { ConfigKey.all.map(\.name) }
+}
+
+/// One configuration key: how to parse it into a `Config`, and how to show it.
+struct ConfigKey: Sendable {
+    let name: String
+    /// Applies `value` to `config`; returns a problem description, or nil when the value is good.
+    let apply: @Sendable (inout Config, String) -> String?
+    let show: @Sendable (Config) -> String
+
+    static let all: [ConfigKey] = [
+        ConfigKey(name: "selections", apply: { config, value in
+            guard let items = ConfigValue.list(value), !items.isEmpty else { return "expected clipboard, primary or both" }
+            var chosen: [Config.Selection] = []
+            for item in items {
+                guard let selection = Config.Selection(rawValue: item.lowercased()) else {
+                    return "unknown selection '\(item)'; use clipboard, primary or both"
+                }
+                if !chosen.contains(selection) { chosen.append(selection) }
+            }
+            config.selections = chosen
+            return nil
+        }, show: { $0.selections.map(\.rawValue).joined(separator: ", ") }),
+        ConfigKey(name: "max-entries", apply: { config, value in
+            guard let number = Int(value), number >= 0 else { return "expected a whole number ≥ 0 (0 = unlimited), got '\(value)'" }
+            config.maxEntries = number
+            return nil
+        }, show: { String($0.maxEntries) }),
+        ConfigKey(name: "max-bytes", apply: { config, value in
+            guard let size = ConfigValue.bytes(value), size >= 1, size <= 1 << 31 else {
+                return "expected a size from 1 byte to 2G, like 16M or 65536, got '\(value)'"
+            }
+            config.maxBytes = size
+            return nil
+        }, show: { showBytes($0.maxBytes) }),
+        ConfigKey(name: "duplicates", apply: { config, value in
+            guard let policy = ConfigValue.unquoted(value).flatMap({ DuplicatePolicy(rawValue: $0.lowercased()) }) else {
+                return "expected move or keep, got '\(value)'"
+            }
+            config.duplicates = policy
+            return nil
+        }, show: { $0.duplicates.rawValue }),
+        ConfigKey(name: "keep-alive", apply: { config, value in
+            guard let flag = ConfigValue.bool(value) else { return "expected true or false, got '\(value)'" }
+            config.keepAlive = flag
+            return nil
+        }, show: { String($0.keepAlive) }),
+        ConfigKey(name: "ignore-apps", apply: { config, value in
+            guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
+                return "expected a comma-separated list of WM_CLASS names"
+            }
+            config.ignoreApps = items
+            return nil
+        }, show: { showList($0.ignoreApps) }),
+        ConfigKey(name: "ignore-patterns", apply: { config, value in
+            guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
+                return "expected a comma-separated list of regular expressions (quote one that holds a comma)"
+            }
+            for item in items {
+                do {
+                    _ = try Regex(item)
+                } catch {
+                    return "'\(item)' is not a valid regular expression"
+                }
+            }
+            config.ignorePatterns = items
+            return nil
+        }, show: { showList($0.ignorePatterns) }),
+        ConfigKey(name: "convert-timeout", apply: { config, value in
+            guard let ms = ConfigValue.milliseconds(value), (10...60_000).contains(ms) else {
+                return "expected a duration from 10ms to 60s, like 1s or 500ms, got '\(value)'"
+            }
+            config.convertTimeoutMilliseconds = ms
+            return nil
+        }, show: { showDuration($0.convertTimeoutMilliseconds) }),
+        ConfigKey(name: "feedback", apply: { config, value in
+            guard let feedback = ConfigValue.unquoted(value).flatMap({ Config.Feedback(rawValue: $0.lowercased()) }) else {
+                return "expected notify or none, got '\(value)'"
+            }
+            config.feedback = feedback
+            return nil
+        }, show: { $0.feedback.rawValue }),
+        ConfigKey(name: "launcher", apply: { config, value in
+            guard let argv = CommandWords.split(value), !argv.isEmpty else {
+                return "expected a command line such as 'rofi -dmenu -i' (quotes balanced)"
+            }
+            config.launcher = argv
+            return nil
+        }, show: { $0.launcher.map(CommandWords.join) ?? "(auto: rofi, dmenu, fzf)" }),
+        ConfigKey(name: "hook-timeout", apply: { config, value in
+            guard let ms = ConfigValue.milliseconds(value), (100...600_000).contains(ms) else {
+                return "expected a duration from 100ms to 10m, like 5s, got '\(value)'"
+            }
+            config.hookTimeoutMilliseconds = ms
+            return nil
+        }, show: { showDuration($0.hookTimeoutMilliseconds) }),
+        ConfigKey(name: "on-copy", apply: { config, value in
+            guard let path = ConfigValue.unquoted(value), !path.isEmpty else { return "expected the path of an executable" }
+            config.onCopy = path
+            return nil
+        }, show: { $0.onCopy ?? "(hooks directory)/on-copy" }),
+        ConfigKey(name: "on-capture", apply: { config, value in
+            guard let path = ConfigValue.unquoted(value), !path.isEmpty else { return "expected the path of an executable" }
+            config.onCapture = path
+            return nil
+        }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
+    ]
+}
+
+private func showList(_ items: [String]) -> String {
+    items.map { item in
+        item.contains(",") || item.contains("\"") || item.hasPrefix(" ") || item.hasSuffix(" ")
+            ? "\"" + item.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+            : item
+    }.joined(separator: ", ")
+}
+
+private func showBytes(_ bytes: Int) -> String {
+    for (suffix, scale) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % scale == 0 {
+        return "\(bytes / scale)\(suffix)"
+    }
+    return String(bytes)
+}
+
+private func showDuration(_ milliseconds: Int) -> String {
+    milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+}

@@ -1,0 +1,27 @@
+/// Errors raised by the pure rules of copypasta: configuration, queries and input data.
+public enum CoreError: CopypastaFailure, Equatable {
+    /// A configuration file line is wrong; `file` and `line` locate it.
+    case config(file: String, line: Int, message: String)
+    /// A search query or another user-supplied argument cannot be used.
+    case usage(String)
+    /// Input data (an import line, standard input) is malformed.
+    case data(String)
+
+    /// The exit status each case maps to (SPEC §7).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .config: .badConfig
+        case .usage: .usage
+        case .data: .dataError
+        }
+    }
+
+    /// The one-line message shown after `copypasta: `.
+    public var description: String {
+        switch self {
+        case let .config(file, line, message): "\(file):\(line): \(message)"
+        case let .usage(message): message
+        case let .data(message): message
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// Where an entry came from (SPEC §3).
+public enum EntrySource: String, Sendable, CaseIterable {
+    /// Captured from the CLIPBOARD selection.
+    case clipboard
+    /// Captured from the PRIMARY selection.
+    case primary
+    /// Added by `copypasta add`.
+    case manual
+    /// Read by `copypasta import` from a line that named no source.
+    case imported = "import"
+}
+
+/// One history entry (SPEC §3).
+///
+/// `text` is nil when the entry was read for a listing: listings read only
+/// the stored preview, so they stay fast however long the texts are.
+public struct Entry: Sendable, Equatable {
+    /// The increasing, never reused id.
+    public var id: Int64
+    /// The full text, immutable after insert; nil when not loaded.
+    public var text: String?
+    /// The start of the text as stored for listings (raw, not yet rendered).
+    public var previewSource: String
+    /// When the entry was captured, or last moved to the top.
+    public var capturedAt: Timestamp
+    /// Where the entry came from.
+    public var source: EntrySource
+    /// WM_CLASS of the selection owner, when known.
+    public var sourceApp: String?
+    /// The length of the UTF-8 text in bytes.
+    public var bytes: Int
+    /// Pinned entries are exempt from retention.
+    public var pinned: Bool
+    /// Tags in the casing first seen.
+    public var tags: [String]
+    /// How many times the entry was restored.
+    public var useCount: Int
+    /// When the entry was last restored.
+    public var lastUsedAt: Timestamp?
+
+    /// Creates an entry value; the store is what assigns real ids.
+    public init(
+        id: Int64, text: String?, previewSource: String, capturedAt: Timestamp, source: EntrySource,
+        sourceApp: String?, bytes: Int, pinned: Bool, tags: [String], useCount: Int, lastUsedAt: Timestamp?
+    ) {
+        self.id = id
+        self.text = text
+        self.previewSource = previewSource
+        self.capturedAt = capturedAt
+        self.source = source
+        self.sourceApp = sourceApp
+        self.bytes = bytes
+        self.pinned = pinned
+        self.tags = tags
+        self.useCount = useCount
+        self.lastUsedAt = lastUsedAt
+    }
+}
+
+/// What happens when a captured text equals an older entry (SPEC §4, `duplicates`).
+public enum DuplicatePolicy: String, Sendable, CaseIterable {
+    /// Move the older entry to the top; id, pins and tags stay.
+    case move
+    /// Keep every copy as its own row.
+    case keep
+}

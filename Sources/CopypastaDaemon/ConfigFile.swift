@@ -1,0 +1,33 @@
+import CopypastaCore
+import Glibc
+
+/// Reading the config file from disk; parsing is `Config.parse` in the core.
+public enum ConfigFile {
+    /// Loads `path`; a missing file means the defaults. Unreadable or invalid files are `badConfig` errors.
+    public static func load(_ path: String) throws -> Config {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return Config() }
+            throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > 1 << 20 {
+                throw CoreError.config(file: path, line: 0, message: "the file is larger than 1 MiB; is it the right file?")
+            }
+        }
+        guard let contents = String(validating: bytes, as: UTF8.self) else {
+            throw CoreError.config(file: path, line: 0, message: "the file is not valid UTF-8 text")
+        }
+        return try Config.parse(contents, file: path)
+    }
+}

@@ -1,0 +1,156 @@
+import CSQLite
+import CopypastaCore
+import Glibc
+
+/// One SQLite connection: opening with the right modes and permissions,
+/// statements, transactions, and the mapping of SQLite result codes onto
+/// `StoreError`. The only type that calls sqlite3_* directly besides `Statement`.
+final class Database {
+    /// The connection handle.
+    let handle: OpaquePointer
+    /// The database file path, for messages.
+    let path: String
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (creating when missing) the database at `path`.
+    ///
+    /// The parent directories are created 0700 and a new database file 0600
+    /// before SQLite touches it; SQLite gives the -wal and -shm files the
+    /// database file's mode. A file that exists but does not start with the
+    /// SQLite header is refused before SQLite opens it, so it is never changed.
+    init(path: String) throws {
+        self.path = path
+        try FileSystem.createParentDirectories(of: path)
+        try Database.checkHeaderOrCreate(path)
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &connection, flags, nil)
+        guard status == SQLITE_OK, let connection else {
+            sqlite3_close_v2(connection)
+            throw StoreError.cannotCreate(path: path, reason: "SQLite could not open it")
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+        // Wait for a lock instead of failing: the daemon's writes are short.
+        sqlite3_busy_timeout(handle, 5000)
+        try configure()
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// WAL lets the CLI read while the daemon writes. synchronous=NORMAL in WAL
+    /// mode writes every commit to the WAL before COMMIT returns, so a commit
+    /// survives a crash or kill of the process; the WAL is fsynced at each
+    /// checkpoint, so a power cut can lose only the last commits and never
+    /// corrupts the database (sqlite.org/wal.html, "synchronous").
+    private func configure() throws {
+        let mode = try scalarText("PRAGMA journal_mode=WAL")
+        if mode?.lowercased() != "wal" {
+            throw StoreError.io(path: path, reason: "cannot switch it to write-ahead logging")
+        }
+        // Deleted texts are overwritten, not left in free pages: a deleted password is gone.
+        try execute("PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON")
+    }
+
+    /// Runs SQL that returns no rows (several statements allowed).
+    func execute(_ sql: String) throws(StoreError) {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// Runs `body` with the cached prepared statement for `sql`, bound to `values`.
+    ///
+    /// The statement is reset afterwards even when `body` throws: a statement
+    /// left mid-iteration would hold a read snapshot open, hiding other
+    /// processes' writes from a long-running daemon and blocking checkpoints.
+    func with<T>(_ sql: String, _ values: [(any SQLValue)?] = [], _ body: (Statement) throws -> T) throws -> T {
+        let statement: Statement
+        if let cached = cache[sql] {
+            statement = cached
+        } else {
+            statement = try Statement(database: self, sql: sql)
+            cache[sql] = statement
+        }
+        defer { statement.reset() }
+        statement.bind(values)
+        return try body(statement)
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ values: (any SQLValue)?...) throws {
+        try with(sql, values) { try $0.run() }
+    }
+
+    /// Runs `body` inside BEGIN IMMEDIATE … COMMIT, rolling back on error.
+    ///
+    /// IMMEDIATE takes the write lock up front, so the busy timeout applies
+    /// at BEGIN instead of failing later on a lock upgrade.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+    }
+
+    /// The first column of the first row of `sql` as text.
+    func scalarText(_ sql: String, _ values: (any SQLValue)?...) throws -> String? {
+        try with(sql, values) { try $0.step() ? $0.text(0) : nil }
+    }
+
+    /// The first column of the first row of `sql` as an integer, nil when there is no row or it is NULL.
+    func scalarInt(_ sql: String, _ values: (any SQLValue)?...) throws -> Int64? {
+        try with(sql, values) { try $0.step() ? $0.optionalInt(0) : nil }
+    }
+
+    /// The rowid of the last inserted row.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Maps a SQLite result code onto the store's errors.
+    func error(_ status: Int32) -> StoreError {
+        switch status & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED: .busy(path: path)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: .notADatabase(path: path)
+        case SQLITE_READONLY: .io(path: path, reason: "it is read-only")
+        case SQLITE_FULL: .io(path: path, reason: "the disk is full")
+        case SQLITE_CANTOPEN: .cannotCreate(path: path, reason: "it cannot be opened")
+        case SQLITE_NOMEM: .io(path: path, reason: "out of memory")
+        case SQLITE_TOOBIG: .invalid("the text is too large for the database")
+        default: .io(path: path, reason: "input/output error")
+        }
+    }
+
+    private static let header = Array("SQLite format 3\0".utf8)
+
+    private static func checkHeaderOrCreate(_ path: String) throws(StoreError) {
+        let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created >= 0 {
+            close(created)
+            return
+        }
+        let createErrno = errno
+        guard createErrno == EEXIST else {
+            throw .cannotCreate(path: path, reason: FileSystem.describe(createErrno))
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotCreate(path: path, reason: FileSystem.describe(errno)) }
+        defer { close(fd) }
+        var stats = stat()
+        guard fstat(fd, &stats) == 0 else { throw .io(path: path, reason: FileSystem.describe(errno)) }
+        guard (stats.st_mode & S_IFMT) == S_IFREG else { throw .notADatabase(path: path) }
+        guard stats.st_size > 0 else { return }
+        var bytes = [UInt8](repeating: 0, count: header.count)
+        let count = read(fd, &bytes, bytes.count)
+        guard count == header.count, bytes == header else { throw .notADatabase(path: path) }
+    }
+}

@@ -1,0 +1,75 @@
+import CopypastaCore
+
+extension HistoryStore {
+    /// Deletes entries; when any id is unknown, nothing is deleted and `noSuchEntry` names it.
+    public func delete(ids: [Int64]) throws {
+        try database.transaction {
+            try requireExisting(ids)
+            for id in ids { try database.run("DELETE FROM entry WHERE id = ?", id) }
+        }
+    }
+
+    /// Deletes every unpinned entry, or every entry with `includePinned`; returns how many.
+    public func clear(includePinned: Bool) throws -> Int {
+        try database.transaction {
+            try database.run(includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0")
+            return database.changes
+        }
+    }
+
+    /// How many entries `clear` would delete.
+    public func count(includePinned: Bool) throws -> Int {
+        Int(try database.scalarInt(includePinned ? "SELECT count(*) FROM entry" : "SELECT count(*) FROM entry WHERE pinned = 0") ?? 0)
+    }
+
+    /// Pins or unpins entries; all ids must exist.
+    public func setPinned(ids: [Int64], _ pinned: Bool) throws {
+        try database.transaction {
+            try requireExisting(ids)
+            for id in ids { try database.run("UPDATE entry SET pinned = ? WHERE id = ?", pinned, id) }
+        }
+    }
+
+    /// Adds tags to an entry. A tag keeps the casing it was first seen with.
+    public func addTags(id: Int64, _ tags: [String]) throws {
+        try tags.forEach(Self.validate(tag:))
+        try database.transaction {
+            try requireExisting([id])
+            try tag(id: id, tags)
+        }
+    }
+
+    /// Removes tags from an entry; tags it does not carry are ignored.
+    public func removeTags(id: Int64, _ tags: [String]) throws {
+        try database.transaction {
+            try requireExisting([id])
+            for tag in tags {
+                try database.run(
+                    "DELETE FROM entry_tag WHERE entry_id = ? AND tag_id = (SELECT id FROM tag WHERE name = ?)", id, tag)
+            }
+        }
+    }
+
+    /// Attaches tags inside a running transaction.
+    func tag(id: Int64, _ tags: [String]) throws {
+        for tag in tags {
+            try database.run("INSERT INTO tag (name) VALUES (?) ON CONFLICT (name) DO NOTHING", tag)
+            try database.run("INSERT OR IGNORE INTO entry_tag (entry_id, tag_id) SELECT ?, id FROM tag WHERE name = ?", id, tag)
+        }
+    }
+
+    /// Tags are single words so that `tag:NAME` in a search can name them.
+    static func validate(tag: String) throws {
+        guard !tag.isEmpty, tag.count <= 64,
+              !tag.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+        else {
+            throw StoreError.invalid("bad tag '\(Preview.short(tag, characters: 20))': a tag is 1 to 64 characters without spaces")
+        }
+    }
+
+    private func requireExisting(_ ids: [Int64]) throws {
+        for id in ids where try database.scalarInt("SELECT 1 FROM entry WHERE id = ?", id) == nil {
+            throw StoreError.noSuchEntry(id)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// The database schema as named, append-only migrations, versioned by `PRAGMA user_version`.
+///
+/// Migration N brings a database from user_version N-1 to N inside one
+/// transaction. Never edit a released migration: append a new one.
+enum Schema {
+    /// One named migration step.
+    struct Migration {
+        let name: String
+        let sql: String
+    }
+
+    /// Every migration in order; the schema version is their count.
+    static let migrations: [Migration] = [
+        Migration(name: "create entries, texts, tags, state and full-text index", sql: """
+            CREATE TABLE entry (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                fingerprint BLOB NOT NULL,
+                captured_at INTEGER NOT NULL,
+                source TEXT NOT NULL,
+                source_app TEXT,
+                bytes INTEGER NOT NULL,
+                preview TEXT NOT NULL,
+                pinned INTEGER NOT NULL DEFAULT 0,
+                use_count INTEGER NOT NULL DEFAULT 0,
+                last_used_at INTEGER
+            );
+            CREATE INDEX entry_by_time ON entry (captured_at DESC, id DESC);
+            CREATE INDEX entry_by_fingerprint ON entry (fingerprint);
+            CREATE INDEX entry_pinned_by_time ON entry (pinned, captured_at DESC, id DESC);
+            CREATE TABLE entry_text (
+                id INTEGER PRIMARY KEY,
+                text TEXT NOT NULL
+            );
+            CREATE TABLE tag (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE
+            );
+            CREATE TABLE entry_tag (
+                entry_id INTEGER NOT NULL,
+                tag_id INTEGER NOT NULL,
+                PRIMARY KEY (entry_id, tag_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX entry_tag_by_tag ON entry_tag (tag_id, entry_id);
+            CREATE TABLE state (
+                key TEXT PRIMARY KEY,
+                value
+            ) WITHOUT ROWID;
+            CREATE VIRTUAL TABLE entry_fts USING fts5 (
+                text, content = 'entry_text', content_rowid = 'id',
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER entry_text_indexed AFTER INSERT ON entry_text BEGIN
+                INSERT INTO entry_fts (rowid, text) VALUES (new.id, new.text);
+            END;
+            CREATE TRIGGER entry_text_unindexed AFTER DELETE ON entry_text BEGIN
+                INSERT INTO entry_fts (entry_fts, rowid, text) VALUES ('delete', old.id, old.text);
+            END;
+            CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
+                DELETE FROM entry_text WHERE id = old.id;
+                DELETE FROM entry_tag WHERE entry_id = old.id;
+            END;
+            """),
+    ]
+
+    /// The schema version this build writes.
+    static var version: Int { migrations.count }
+
+    /// Brings `database` up to `version`, one transaction per migration.
+    static func migrate(_ database: Database) throws {
+        let current = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+        guard current <= version else { throw StoreError.newerSchema(path: database.path, version: current) }
+        for (index, migration) in migrations.enumerated() where index >= current {
+            do {
+                try database.transaction {
+                    // Another process may have migrated since the version was read.
+                    guard try database.scalarInt("PRAGMA user_version") == Int64(index) else { return }
+                    try database.execute(migration.sql)
+                    try database.execute("PRAGMA user_version = \(index + 1)")
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError.io(path: database.path, reason: "migration \(index + 1) (\(migration.name)) failed")
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import CopypastaCore
+
+/// Errors of the history store; raw SQLite codes never reach the user.
+public enum StoreError: CopypastaFailure, Equatable {
+    /// The database file or its directory could not be created or opened.
+    case cannotCreate(path: String, reason: String)
+    /// Reading or writing the database failed (disk full, I/O error, read-only file).
+    case io(path: String, reason: String)
+    /// Another process holds the database lock for longer than the busy timeout.
+    case busy(path: String)
+    /// The file exists but is not a copypasta database, or is damaged.
+    case notADatabase(path: String)
+    /// The database was written by a newer copypasta whose schema this one does not know.
+    case newerSchema(path: String, version: Int)
+    /// No entry has this id.
+    case noSuchEntry(Int64)
+    /// A value given to the store is unusable (an empty text, a bad tag).
+    case invalid(String)
+
+    /// The exit status each case maps to (SPEC §7).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .cannotCreate: .cannotCreate
+        case .io: .ioError
+        case .busy: .busy
+        case .notADatabase, .newerSchema, .invalid: .dataError
+        case .noSuchEntry: .noSuchEntry
+        }
+    }
+
+    /// The one-line message shown after `copypasta: `.
+    public var description: String {
+        switch self {
+        case let .cannotCreate(path, reason):
+            "cannot create or open the database \(path): \(reason); check the path and its permissions, or pass --db"
+        case let .io(path, reason):
+            "cannot use the database \(path): \(reason)"
+        case let .busy(path):
+            "the database \(path) is busy (locked by another process); try again"
+        case let .notADatabase(path):
+            "\(path) is not a copypasta database or is damaged; it was left untouched (pass --db to use another file)"
+        case let .newerSchema(path, version):
+            "the database \(path) has schema version \(version), written by a newer copypasta; upgrade copypasta"
+        case let .noSuchEntry(id):
+            "no entry with id \(id); see 'copypasta list'"
+        case let .invalid(message):
+            message
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import CopypastaCore
+import CopypastaStore
+import Glibc
+
+extension Copypasta {
+    /// `copypasta import FILE`: JSON Lines in, de-duplicated.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
+            discussion: """
+                Texts already in the history are skipped. Fields other than text are optional; a line without \
+                source is stored as source import. The import is all or nothing: a bad line stops it and names \
+                the line, and nothing is stored. max-entries applies afterwards.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The file to read, or - for standard input.")
+        var file: String
+
+        func run() throws {
+            let config = try global.loadConfig()
+            let fd = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw CoreError.data("cannot read \(file): \(String(cString: strerror(errno)))")
+            }
+            defer { if fd != 0 { close(fd) } }
+            let store = try global.openStore()
+            let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
+            let summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
+                var lineNumber = 0
+                try LineReader(fd: fd).forEachLine { line in
+                    lineNumber += 1
+                    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+                    try importer.add(JSONLines.decode(line, lineNumber: lineNumber))
+                    progress.update(lineNumber)
+                }
+            }
+            progress.finish()
+            var note = "imported \(summary.imported) entries, skipped \(summary.duplicates) duplicates"
+            if summary.removedByRetention > 0 {
+                note += ", removed \(summary.removedByRetention) old entries (max-entries = \(config.maxEntries))"
+            }
+            Terminal.warn(note)
+        }
+
+        /// A regular file over 4 MiB is large enough to show progress.
+        static func isLarge(_ fd: Int32) -> Bool {
+            var stats = stat()
+            return fstat(fd, &stats) == 0 && (stats.st_mode & S_IFMT) == S_IFREG && stats.st_size > 4 << 20
+        }
+    }
+}
+
+/// A `lines read: N` note on stderr, rewritten in place, for long imports on a terminal.
+final class Progress {
+    private let enabled: Bool
+    private var shown = 0
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func update(_ lines: Int) {
+        guard enabled, lines - shown >= 1000 else { return }
+        shown = lines
+        Terminal.writeAll(2, Array("\rcopypasta: import: \(lines) lines read…".utf8))
+    }
+
+    func finish() {
+        if enabled && shown > 0 { Terminal.writeAll(2, Array("\r\u{1B}[K".utf8)) }
+    }
+}
+
+/// Splits a file descriptor's bytes into lines without loading it whole.
+struct LineReader {
+    let fd: Int32
+
+    func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CoreError.data("cannot read the import: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            pending.append(contentsOf: chunk[0..<count])
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                try body(pending[start..<newline])
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+        }
+        if !pending.isEmpty { try body(pending[...]) }
+    }
+}

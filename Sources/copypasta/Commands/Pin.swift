@@ -1,0 +1,17 @@
+import ArgumentParser
+
+extension Copypasta {
+    /// `copypasta pin ID…`.
+    struct Pin: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pin entries so that retention and clear keep them.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The ids of the entries to pin.")
+        var ids: [Int64]
+
+        func run() throws {
+            try global.openStore().setPinned(ids: ids, true)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+extension Copypasta {
+    /// `copypasta show ID`: the exact text, byte for byte.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print an entry's exact text, byte for byte, with nothing added.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The entry's id, as shown by list.")
+        var id: Int64
+
+        func run() throws {
+            let store = try global.openStore()
+            try store.withTextBytes(id: id) { Output.standard.write($0) }
+            Output.standard.flush()
+        }
+    }
+}

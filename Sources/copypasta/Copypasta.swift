@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The root command: one binary, one subcommand per verb (SPEC §7).
+struct Copypasta: ParsableCommand {
+    /// The version printed by `--version`.
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "copypasta",
+        abstract: "Clipboard history for X11: capture, search and restore what you copied.",
+        discussion: """
+            Exit status: 0 success, 1 nothing found or picker cancelled, 64 usage, 65 bad data, \
+            66 no such entry, 69 X display or daemon unavailable, 73 cannot create, 74 I/O error, \
+            75 database busy, 78 bad configuration. See copypasta(1).
+            """,
+        version: version,
+        subcommands: [
+            List.self, Show.self, Search.self, Add.self, Delete.self,
+            Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Pause.self, Resume.self, Status.self,
+            Export.self, Import.self, ConfigCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import CopypastaCore
+import CopypastaDaemon
+import CopypastaStore
+import Glibc
+
+/// Options every subcommand accepts: where the database and config file are (SPEC §2).
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Use this database file (default: $XDG_DATA_HOME/copypasta/history.sqlite3; env COPYPASTA_DB).", valueName: "path"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("Use this config file (default: $XDG_CONFIG_HOME/copypasta/copypasta.conf; env COPYPASTA_CONFIG).", valueName: "path"))
+    var config: String?
+
+    /// Every path, resolved from the options, the environment and the user.
+    func paths() -> Paths {
+        Paths.resolve(database: db, config: config, environment: Environment.values, home: Environment.home, uid: getuid())
+    }
+
+    /// Opens the history database.
+    func openStore() throws -> HistoryStore {
+        try HistoryStore(path: paths().database)
+    }
+
+    /// Reads the config file; a missing file means defaults.
+    func loadConfig() throws -> Config {
+        try ConfigFile.load(paths().configFile)
+    }
+
+    /// Moves `--db`/`--config` given before the subcommand to after it, so that
+    /// `copypasta --db F list` works like `copypasta list --db F`.
+    static func hoistingLeadingOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--db" || argument == "--config", index + 1 < arguments.count {
+                leading += arguments[index...index + 1]
+                index += 2
+            } else if argument.hasPrefix("--db=") || argument.hasPrefix("--config=") {
+                leading.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, index < arguments.count else { return arguments }
+        return [arguments[index]] + leading + arguments[(index + 1)...]
+    }
+}
+
+/// The process environment, read once.
+enum Environment {
+    /// The variables copypasta reads.
+    static let values: [String: String] = {
+        let names = [
+            "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "COPYPASTA_DB", "COPYPASTA_CONFIG",
+            "COPYPASTA_RUNTIME_DIR", "COPYPASTA_LAUNCHER", "DISPLAY",
+        ]
+        var values: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
+        return values
+    }()
+
+    /// The home directory: $HOME, else the password database.
+    static var home: String {
+        if let home = values["HOME"], !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
+        return "/"
+    }
+}

@@ -1,0 +1,108 @@
+import CSystem
+import CopypastaCore
+import Glibc
+
+/// Standard streams: buffered output, one-line errors, terminal checks.
+enum Terminal {
+    /// Prints `copypasta: message` on stderr and exits with `status`.
+    static func fail(_ message: String, status: ExitStatus) -> Never {
+        Output.standard.flush()
+        warn(message)
+        exit(status.rawValue)
+    }
+
+    /// Prints `copypasta: message` on stderr.
+    static func warn(_ message: String) {
+        writeAll(2, Array("copypasta: \(message)\n".utf8))
+    }
+
+    /// True when file descriptor `fd` is a terminal.
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The width listings are cut to: the terminal's columns, or 100 when stdout is not a terminal (SPEC §7).
+    static func outputColumns() -> Int {
+        guard isTerminal(1) else { return 100 }
+        let columns = Int(csystem_terminal_columns(1))
+        if columns > 0 { return columns }
+        return getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
+    }
+
+    /// Asks a yes/no question on the terminal; only an answer starting with y or Y is yes.
+    static func confirm(_ question: String) -> Bool {
+        writeAll(2, Array("\(question) [y/N] ".utf8))
+        guard let answer = readLine() else { return false }
+        return answer.hasPrefix("y") || answer.hasPrefix("Y")
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and EINTR.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Reads all of standard input, or nil on a read error.
+    static func readStandardInput() -> [UInt8]? {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(0, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
+
+/// Buffered standard output; flushed at exit by `main` and when the buffer fills.
+final class Output {
+    /// The process's standard output.
+    nonisolated(unsafe) static let standard = Output(fd: 1)
+
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    private init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Appends text.
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends raw bytes; large ones bypass the buffer.
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        if buffer.count + bytes.count > 1 << 16 { flush() }
+        if bytes.count >= 1 << 16 {
+            guard Terminal.writeAll(fd, bytes) else { Terminal.fail("cannot write to standard output", status: .ioError) }
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Writes out what is buffered.
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        let ok = Terminal.writeAll(fd, buffer)
+        buffer.removeAll(keepingCapacity: true)
+        if !ok { Terminal.fail("cannot write to standard output", status: .ioError) }
+    }
+}

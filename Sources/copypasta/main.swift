@@ -1,0 +1,22 @@
+import ArgumentParser
+import CopypastaCore
+import Glibc
+
+// The process entry: parse, run, and turn every failure into one line on
+// stderr and a sysexits status (SPEC §7).
+let arguments = GlobalOptions.hoistingLeadingOptions(Array(CommandLine.arguments.dropFirst()))
+do {
+    var command = try Copypasta.parseAsRoot(arguments)
+    try command.run()
+} catch let failure as CopypastaFailure {
+    Terminal.fail(failure.description, status: failure.exitStatus)
+} catch let code as ExitCode {
+    exit(code.rawValue)
+} catch {
+    let status = Copypasta.exitCode(for: error)
+    if status == .success {
+        Copypasta.exit(withError: error)
+    }
+    let message = Copypasta.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+    Terminal.fail(message + " (see 'copypasta help')", status: ExitStatus(rawValue: status.rawValue) ?? .usage)
+}
