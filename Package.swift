@@ -28,14 +28,15 @@ let package = Package(
         .executableTarget(
             name: "copypasta",
             dependencies: [
-                "CopypastaCore", "CopypastaStore", "CopypastaDaemon",
+                "CopypastaCore", "CopypastaStore", "CopypastaDaemon", "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "TestSupport", dependencies: ["CSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
-        .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore"]),
-        .testTarget(name: "CLITests", dependencies: ["CopypastaCore"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["CopypastaCore"]),
+        .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

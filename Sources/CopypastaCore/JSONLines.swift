@@ -95,4 +95,19 @@ public struct ImportRecord: Decodable, Sendable {
     public var useCount: Int?
     /// ISO 8601 time of the last restore.
     public var lastUsedAt: String?
+
+    /// A record with `text` and any of the optional fields.
+    public init(
+        text: String, capturedAt: String? = nil, source: String? = nil, sourceApp: String? = nil, pinned: Bool? = nil,
+        tags: [String]? = nil, useCount: Int? = nil, lastUsedAt: String? = nil
+    ) {
+        self.text = text
+        self.capturedAt = capturedAt
+        self.source = source
+        self.sourceApp = sourceApp
+        self.pinned = pinned
+        self.tags = tags
+        self.useCount = useCount
+        self.lastUsedAt = lastUsedAt
+    }
 }

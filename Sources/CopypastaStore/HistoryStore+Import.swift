@@ -8,6 +8,13 @@ public struct ImportSummary: Sendable, Equatable {
     public var duplicates = 0
     /// Older unpinned entries removed afterwards by retention (max-entries).
     public var removedByRetention = 0
+
+    /// A summary with the given counts.
+    public init(imported: Int = 0, duplicates: Int = 0, removedByRetention: Int = 0) {
+        self.imported = imported
+        self.duplicates = duplicates
+        self.removedByRetention = removedByRetention
+    }
 }
 
 /// Receives import records inside the import transaction.

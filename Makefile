@@ -1,0 +1,81 @@
+# copypasta — build, test, install. See README.md.
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BINDIR     = $(PREFIX)/bin
+MANDIR     = $(PREFIX)/share/man/man1
+UNITDIR    = $(PREFIX)/lib/systemd/user
+AUTOSTART  = $(PREFIX)/etc/xdg/autostart
+BASHCOMP   = $(PREFIX)/share/bash-completion/completions
+ZSHCOMP    = $(PREFIX)/share/zsh/site-functions
+FISHCOMP   = $(PREFIX)/share/fish/vendor_completions.d
+
+SWIFT     ?= swift
+RELEASE    = .build/release/copypasta
+DEBUG      = .build/debug/copypasta
+COMPDIR    = .build/completions
+
+# Debian packages: build (headers), then what the tests and docs checks run.
+BUILD_DEBS = libx11-dev libxfixes-dev libsqlite3-dev libssl-dev pkg-config
+TEST_DEBS  = xvfb xclip xsel x11-utils sqlite3 mandoc desktop-file-utils systemd
+BENCH_DEBS = hyperfine python3
+
+.PHONY: all build run test deps test-deps bench install uninstall clean completions lint-docs
+
+all: build
+
+build: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+	@$(MAKE) --no-print-directory completions
+
+completions: $(RELEASE)
+	@mkdir -p $(COMPDIR)
+	$(RELEASE) --generate-completion-script bash > $(COMPDIR)/copypasta.bash
+	$(RELEASE) --generate-completion-script zsh > $(COMPDIR)/_copypasta
+	$(RELEASE) --generate-completion-script fish > $(COMPDIR)/copypasta.fish
+
+$(RELEASE):
+	$(SWIFT) build -c release --static-swift-stdlib
+
+# Runs the agent in the foreground on $DISPLAY (Ctrl+C stops it).
+run: build
+	@test -n "$$DISPLAY" || { echo "make run: DISPLAY is not set; run it inside an X11 session (or DISPLAY=:0 make run)" >&2; exit 69; }
+	$(RELEASE) daemon
+
+deps:
+	@scripts/ensure-debs $(BUILD_DEBS)
+
+test-deps:
+	@scripts/ensure-debs $(BUILD_DEBS) $(TEST_DEBS)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+	@$(MAKE) --no-print-directory lint-docs
+
+lint-docs:
+	@if [ -f man/copypasta.1 ]; then mandoc -Tlint -W warning man/copypasta.1 && echo "mandoc -Tlint: man/copypasta.1 clean"; fi
+
+bench: build
+	@scripts/ensure-debs $(BENCH_DEBS) $(TEST_DEBS)
+	$(SWIFT) build --product copypasta-testowner
+	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner
+
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(AUTOSTART) \
+		$(DESTDIR)$(BASHCOMP) $(DESTDIR)$(ZSHCOMP) $(DESTDIR)$(FISHCOMP)
+	install -m 0755 $(RELEASE) $(DESTDIR)$(BINDIR)/copypasta
+	install -m 0644 man/copypasta.1 $(DESTDIR)$(MANDIR)/copypasta.1
+	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.service > $(DESTDIR)$(UNITDIR)/copypasta.service
+	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.desktop > $(DESTDIR)$(AUTOSTART)/copypasta.desktop
+	chmod 0644 $(DESTDIR)$(UNITDIR)/copypasta.service $(DESTDIR)$(AUTOSTART)/copypasta.desktop
+	install -m 0644 $(COMPDIR)/copypasta.bash $(DESTDIR)$(BASHCOMP)/copypasta
+	install -m 0644 $(COMPDIR)/_copypasta $(DESTDIR)$(ZSHCOMP)/_copypasta
+	install -m 0644 $(COMPDIR)/copypasta.fish $(DESTDIR)$(FISHCOMP)/copypasta.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/copypasta $(DESTDIR)$(MANDIR)/copypasta.1 \
+		$(DESTDIR)$(UNITDIR)/copypasta.service $(DESTDIR)$(AUTOSTART)/copypasta.desktop \
+		$(DESTDIR)$(BASHCOMP)/copypasta $(DESTDIR)$(ZSHCOMP)/_copypasta $(DESTDIR)$(FISHCOMP)/copypasta.fish
+
+clean:
+	rm -rf .build

@@ -1,0 +1,47 @@
+import CopypastaCore
+import Testing
+
+@Suite struct PreviewTests {
+    @Test func newlinesAndTabsAreShownAsSymbols() {
+        #expect(Preview.line("a\nb\tc\r\nd", columns: 100) == "a⏎b⇥c⏎d")
+    }
+
+    @Test func controlCharactersBecomeSpaces() {
+        #expect(Preview.line("a\u{1B}[31mb\u{0}", columns: 100) == "a [31mb ")
+    }
+
+    @Test func cutToWidthEndsWithEllipsis() {
+        #expect(Preview.line("abcdefghij", columns: 5) == "abcd…")
+        #expect(Preview.line("abcde", columns: 5) == "abcde")
+    }
+
+    @Test func wideCharactersCountTwoColumns() {
+        let line = Preview.line("日本語テキスト", columns: 7)
+        #expect(DisplayWidth.columns(of: line) <= 7)
+        #expect(line == "日本語…")
+        #expect(DisplayWidth.columns(of: "😀") == 2)
+    }
+
+    @Test func combiningCharactersTakeNoExtraColumn() {
+        let text = "e\u{301}e\u{301}e\u{301}"
+        #expect(DisplayWidth.columns(of: text) == 3)
+        #expect(Preview.line(text, columns: 3) == text)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func narrowWidthsNeverOverflow(columns: Int) {
+        let line = Preview.line("😀😀😀 wide", columns: columns)
+        #expect(DisplayWidth.columns(of: line) <= columns)
+    }
+
+    @Test func shortPreviewIsAtMostEightyCharacters() {
+        let short = Preview.short(String(repeating: "x", count: 200))
+        #expect(short.count == 80)
+        #expect(short.hasSuffix("…"))
+        #expect(Preview.short("one\ntwo") == "one⏎two")
+    }
+
+    @Test func storedPrefixIsBounded() {
+        #expect(Preview.storedPrefix(of: String(repeating: "é", count: 5000)).count == Preview.storedCharacters)
+    }
+}
