@@ -12,6 +12,8 @@ extern int pipe2(int pipefd[2], int flags);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 /* struct ucred is _GNU_SOURCE-only; SO_PEERCRED fills these three fields in this order. */
 struct csystem_ucred { int pid; unsigned int uid; unsigned int gid; };
+/* POSIX_SPAWN_SETSID is _GNU_SOURCE-only as well (glibc's value). */
+#define CSYSTEM_POSIX_SPAWN_SETSID 0x80
 /* TIOCGWINSZ is a macro built from _IOR, which Swift cannot import. */
 static inline int csystem_terminal_columns(int fd) {
     struct winsize w;

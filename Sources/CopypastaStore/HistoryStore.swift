@@ -53,13 +53,18 @@ public final class HistoryStore {
     public static var schemaVersion: Int { Schema.version }
 
     /// Stores a text captured from a selection, honouring the persisted last fingerprint.
+    ///
+    /// `replacing` names an entry the new text supersedes (a PRIMARY selection
+    /// that grew or shrank, SPEC §4); it is deleted in the same transaction
+    /// unless it is pinned.
     public func capture(
         _ text: String, source: EntrySource, sourceApp: String?, at time: Timestamp,
-        policy: DuplicatePolicy, maxEntries: Int
+        policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
         return try database.transaction {
             if try lastFingerprint() == fingerprint { return .unchanged }
+            if let replacing { try database.run("DELETE FROM entry WHERE id = ? AND pinned = 0", replacing) }
             try setState("last_fingerprint", fingerprint.bytes)
             try setState("last_capture_at", time.microseconds)
             let new = NewEntry(text: text, fingerprint: fingerprint, source: source, sourceApp: sourceApp, capturedAt: time)
@@ -102,6 +107,16 @@ public final class HistoryStore {
     /// Pauses or resumes capturing.
     public func setPaused(_ paused: Bool) throws {
         try database.transaction { try setState("paused", paused ? 1 : 0) }
+    }
+
+    /// The id of the newest entry, if any.
+    public func newestID() throws -> Int64? {
+        try database.scalarInt("SELECT id FROM entry ORDER BY captured_at DESC, id DESC LIMIT 1")
+    }
+
+    /// The id of the newest entry whose text is `text`, if any.
+    public func id(ofText text: String) throws -> Int64? {
+        try newestEntry(with: Fingerprint(of: text))
     }
 
     /// When the daemon last captured a text, if ever.

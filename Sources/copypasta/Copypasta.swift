@@ -15,7 +15,7 @@ struct Copypasta: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            List.self, Show.self, Search.self, Add.self, Delete.self,
+            Daemon.self, List.self, Show.self, Search.self, Add.self, Delete.self,
             Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Pause.self, Resume.self, Status.self,
             Export.self, Import.self, ConfigCommand.self,
         ]

@@ -1,0 +1,152 @@
+import CopypastaCore
+import CopypastaStore
+import CopypastaX11
+import Logging
+
+extension Agent: ClipboardDelegate {
+    /// Reads the current content of `selection` once, at start-up (SPEC §4).
+    func readCurrent(_ selection: Config.Selection) {
+        if let owner = display.owner(of: selection) { capture.owners[selection] = owner }
+        display.readCurrent(selection, maxBytes: config.maxBytes, timeout: convertTimeout)
+    }
+
+    var convertTimeout: Double { Double(config.convertTimeoutMilliseconds) / 1000 }
+
+    public func ownerChanged(_ change: OwnerChange) {
+        guard !change.isOurs, config.selections.contains(change.selection) else { return }
+        switch change.kind {
+        case .newOwner:
+            if let owner = change.owner { capture.owners[change.selection] = owner }
+            startReading(change)
+        case .cleared:
+            capture.owners[change.selection] = nil
+        case .ownerGone:
+            capture.owners[change.selection] = nil
+            keepAlive(change.selection)
+        }
+    }
+
+    private func startReading(_ change: OwnerChange) {
+        let now = monotonicSeconds()
+        if capture.loopGuards[change.selection, default: LoopGuard()].isSuspended(now: now) {
+            capture.deferred[change.selection] = change
+            return
+        }
+        if (try? store.isPaused()) == true {
+            return logger.info("skipped", metadata: meta(change.selection, ["reason": "paused"]))
+        }
+        if change.selection == .primary && display.selectionGestureInProgress() {
+            capture.heldPrimary = change
+            capture.primaryRecheckAt = now + 0.05
+            return
+        }
+        display.read(change, maxBytes: config.maxBytes, timeout: convertTimeout)
+    }
+
+    public func shouldFetch(selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool {
+        let classes = display.classNames(of: owner)
+        capture.pendingApps[selection] = classes.last
+        if let skip = filter.checkOwner(targets: targets, classNames: classes) {
+            logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "app": "\(classes.last ?? "-")"]))
+            return false
+        }
+        return true
+    }
+
+    public func converted(selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID) {
+        let app = capture.pendingApps.removeValue(forKey: selection)
+        let (text, repaired) = TextDecoding.decode(bytes, as: encoding)
+        if repaired { logger.warning("owner sent invalid UTF-8; invalid bytes replaced with U+FFFD", metadata: meta(selection, [:])) }
+        if let skip = filter.checkText(text) {
+            return logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "bytes": "\(bytes.count)", "app": "\(app ?? "-")"]))
+        }
+        if (try? store.isPaused()) == true {
+            return logger.info("skipped", metadata: meta(selection, ["reason": "paused"]))
+        }
+        store(text, selection: selection, app: app, owner: owner)
+    }
+
+    private func store(_ text: String, selection: Config.Selection, app: String?, owner: OwnerID) {
+        let now = monotonicSeconds()
+        let replacing = selection == .primary ? mergeablePrimary(text, now: now) : nil
+        let outcome: HistoryStore.Outcome
+        do {
+            outcome = try store.capture(
+                text, source: selection == .primary ? .primary : .clipboard, sourceApp: app, at: .now(),
+                policy: config.duplicates, maxEntries: config.maxEntries, replacing: replacing)
+        } catch {
+            return logger.error("capture not stored: \(error)", metadata: meta(selection, ["bytes": "\(text.utf8.count)"]))
+        }
+        let bytes = text.utf8.count
+        switch outcome {
+        case let .inserted(id), let .moved(id):
+            capture.loopGuards[selection, default: LoopGuard()].recordChanged()
+            capture.ownerEntries[selection] = (owner, id)
+            if selection == .primary { capture.lastPrimary = (id, text, now) }
+            let verb = if case .moved = outcome { "moved to top" } else { replacing == nil ? "captured" : "replaced" }
+            logger.info("\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(app ?? "-")"]))
+            runHook(.capture, id: id, selection: selection, text: text, app: app)
+        case .unchanged:
+            if let id = try? store.id(ofText: text) { capture.ownerEntries[selection] = (owner, id) }
+            logger.debug("unchanged", metadata: meta(selection, ["bytes": "\(bytes)"]))
+            if capture.loopGuards[selection, default: LoopGuard()].recordUnchanged(now: now) {
+                logger.warning("owner re-sets the selection whenever it is read; pausing reads for 1 s", metadata: meta(selection, [:]))
+            }
+        }
+    }
+
+    /// The previous PRIMARY entry when `text` grew or shrank from it within 2 s (SPEC §4).
+    private func mergeablePrimary(_ text: String, now: Double) -> Int64? {
+        guard let last = capture.lastPrimary, now - last.at <= 2 else { return nil }
+        let related = text.hasPrefix(last.text) || text.hasSuffix(last.text) || last.text.hasPrefix(text) || last.text.hasSuffix(text)
+        return related ? last.id : nil
+    }
+
+    public func conversionFailed(selection: Config.Selection, reason: String, owner: OwnerID) {
+        capture.pendingApps[selection] = nil
+        logger.info("skipped", metadata: meta(selection, ["reason": "\(reason)", "owner": "\(owner)"]))
+    }
+
+    public func ownershipLost(selection: Config.Selection) {
+        logger.debug("another client took \(selection.rawValue.uppercased())")
+    }
+
+    /// Keep-alive (SPEC §4): the owner of CLIPBOARD went away while its content
+    /// is the newest entry, and nobody else owns it: serve that entry.
+    private func keepAlive(_ selection: Config.Selection) {
+        guard config.keepAlive, selection == .clipboard, let kept = capture.ownerEntries[selection],
+              display.owner(of: selection) == nil, (try? store.newestID()) == kept.id,
+              let text = try? store.text(id: kept.id)
+        else { return }
+        do {
+            try display.own([selection], text: text)
+            logger.info("keeping the clipboard alive after its owner closed", metadata: meta(selection, ["id": "\(kept.id)"]))
+        } catch {
+            logger.warning("could not keep the clipboard alive: \(error)")
+        }
+    }
+
+    /// The next timer of the capture logic.
+    var nextTimer: Double? {
+        ([capture.primaryRecheckAt] + capture.loopGuards.values.map(\.suspendedUntil)).compactMap { $0 }.min()
+    }
+
+    /// Runs capture timers that are due: the PRIMARY gesture re-check and the end of a loop suspension.
+    func expireTimers(now: Double) {
+        if let at = capture.primaryRecheckAt, at <= now {
+            capture.primaryRecheckAt = nil
+            if let held = capture.heldPrimary {
+                capture.heldPrimary = nil
+                startReading(held)
+            }
+        }
+        for selection in Array(capture.loopGuards.keys)
+        where !capture.loopGuards[selection, default: LoopGuard()].isSuspended(now: now) {
+            if let change = capture.deferred.removeValue(forKey: selection) { startReading(change) }
+        }
+    }
+
+    func meta(_ selection: Config.Selection, _ extra: Logger.Metadata) -> Logger.Metadata {
+        extra.merging(["selection": "\(selection.rawValue)"]) { $1 }
+    }
+}

@@ -1,0 +1,66 @@
+import CopypastaCore
+import CopypastaX11
+
+/// What the agent remembers between capture events.
+struct CaptureState {
+    /// The current foreign owner of each selection.
+    var owners: [Config.Selection: OwnerID] = [:]
+    /// The entry captured from the current owner, for keep-alive.
+    var ownerEntries: [Config.Selection: (owner: OwnerID, id: Int64)] = [:]
+    /// The source application of the conversion in flight.
+    var pendingApps: [Config.Selection: String] = [:]
+    /// The last PRIMARY capture, for the grow/shrink merge.
+    var lastPrimary: (id: Int64, text: String, at: Double)?
+    /// A PRIMARY change waiting for the mouse button or Shift to be released.
+    var heldPrimary: OwnerChange?
+    /// When to look again whether the PRIMARY gesture has ended.
+    var primaryRecheckAt: Double?
+    /// Feedback-loop guards per selection.
+    var loopGuards: [Config.Selection: LoopGuard] = [:]
+    /// A change that arrived while its selection's reads were suspended; read when they resume.
+    var deferred: [Config.Selection: OwnerChange] = [:]
+}
+
+/// Breaks feedback loops: an owner that re-sets the selection whenever it is
+/// read (Klipper's LyX case) produces the same text again and again. More
+/// than `limit` unchanged reads within one second suspend reads of that
+/// selection for `pause` seconds; the last change is read once afterwards.
+/// Bursts of different texts are never limited, so no distinct copy is lost.
+struct LoopGuard {
+    static let limit = 10
+    static let window = 1.0
+    static let pause = 1.0
+
+    private var windowStart = 0.0
+    private var unchanged = 0
+    /// Reads are suspended until this time.
+    private(set) var suspendedUntil: Double?
+
+    /// Records a read that returned the last captured text; returns true when reads are now suspended.
+    mutating func recordUnchanged(now: Double) -> Bool {
+        if now - windowStart > Self.window {
+            windowStart = now
+            unchanged = 0
+        }
+        unchanged += 1
+        guard unchanged > Self.limit else { return false }
+        suspendedUntil = now + Self.pause
+        unchanged = 0
+        return true
+    }
+
+    /// Records a read of new text.
+    mutating func recordChanged() {
+        unchanged = 0
+    }
+
+    /// Whether reads are suspended at `now`; clears an expired suspension.
+    mutating func isSuspended(now: Double) -> Bool {
+        guard let until = suspendedUntil else { return false }
+        if now >= until {
+            suspendedUntil = nil
+            return false
+        }
+        return true
+    }
+}

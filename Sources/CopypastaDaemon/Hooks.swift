@@ -1,0 +1,60 @@
+import CopypastaCore
+import Glibc
+
+/// The two hook events (SPEC §6).
+enum HookEvent: String {
+    /// After a restore.
+    case copy
+    /// After a capture.
+    case capture
+}
+
+/// Chooses and prepares hook commands: a configured executable, else the
+/// default hooks directory, else (copy only) the notify-send feedback.
+struct HookPlan {
+    let config: Config
+    let paths: Paths
+
+    /// The argv to run for `event`, nil when there is nothing to run.
+    func command(for event: HookEvent, preview: String) -> (name: String, argv: [String])? {
+        let configured = event == .copy ? config.onCopy : config.onCapture
+        if let configured {
+            return ("on-\(event.rawValue)", [Paths.expandTilde(configured, home: homeDirectory())])
+        }
+        let standard = "\(paths.hooksDirectory)/on-\(event.rawValue)"
+        if access(standard, X_OK) == 0 { return ("on-\(event.rawValue)", [standard]) }
+        guard event == .copy, config.feedback == .notify, let notifier = Spawn.findExecutable("notify-send") else { return nil }
+        return ("notify-send", [
+            notifier, "--app-name=copypasta", "--expire-time=1500", "--icon=edit-paste",
+            "--hint=int:transient:1", "--hint=string:x-canonical-private-synchronous:copypasta",
+            "--hint=string:x-dunst-stack-tag:copypasta", "Copied", escapeMarkup(preview),
+        ])
+    }
+
+    /// The environment of a hook (SPEC §6); the text itself goes on stdin, never into argv or a shell.
+    static func environment(event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?) -> [String: String] {
+        [
+            "COPYPASTA_EVENT": event.rawValue, "COPYPASTA_ID": String(id), "COPYPASTA_SELECTION": selection.rawValue,
+            "COPYPASTA_BYTES": String(text.utf8.count), "COPYPASTA_PREVIEW": Preview.short(text),
+            "COPYPASTA_SOURCE_APP": app ?? "",
+        ]
+    }
+
+    /// Notification servers read the body as markup; show the preview literally.
+    private func escapeMarkup(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private func homeDirectory() -> String {
+        getenv("HOME").map { String(cString: $0) } ?? "/"
+    }
+}

@@ -1,0 +1,45 @@
+import CSystem
+import Glibc
+
+/// SIGTERM, SIGINT, SIGHUP and SIGCHLD delivered as readable data on a
+/// signalfd, so that the event loop's poll() wakes for them (no handlers,
+/// no races). SIGPIPE is ignored: a client that hangs up is a write error.
+final class SignalSource {
+    let fd: Int32
+    private static let handled = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
+
+    init() {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in Self.handled { sigaddset(&mask, signal) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+        signal(SIGPIPE, SIG_IGN)
+        fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        precondition(fd >= 0, "signalfd failed: \(errno)")
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// The signals that arrived since the last call.
+    func take() -> [Int32] {
+        var signals: [Int32] = []
+        var info = signalfd_siginfo()
+        while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            signals.append(Int32(info.ssi_signo))
+        }
+        return signals
+    }
+
+    /// The signal mask children must start with: none blocked (they inherit ours otherwise).
+    static func resetMaskForChildren(_ attributes: inout posix_spawnattr_t) {
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in handled + [SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+    }
+}

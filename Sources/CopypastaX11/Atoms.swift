@@ -1,0 +1,33 @@
+import CX11
+
+/// The atoms copypasta uses, interned once per connection.
+struct Atoms {
+    let clipboard, primary, targets, timestamp, multiple, atomPair, incr, integer: Atom
+    let utf8String, textPlainUTF8, textPlain, string, text: Atom
+    let passwordHint, wmClientLeader, windowType, timestampProperty: Atom
+    /// Properties our conversions write into, used in rotation so that a late
+    /// write from a superseded owner never lands in a current conversion.
+    let conversionProperties: [Atom]
+
+    init(display: OpaquePointer) {
+        func intern(_ name: String) -> Atom { XInternAtom(display, name, False) }
+        clipboard = intern("CLIPBOARD")
+        primary = Atom(XA_PRIMARY)
+        targets = intern("TARGETS")
+        timestamp = intern("TIMESTAMP")
+        multiple = intern("MULTIPLE")
+        atomPair = intern("ATOM_PAIR")
+        incr = intern("INCR")
+        integer = Atom(XA_INTEGER)
+        utf8String = intern("UTF8_STRING")
+        textPlainUTF8 = intern("text/plain;charset=utf-8")
+        textPlain = intern("text/plain")
+        string = Atom(XA_STRING)
+        text = intern("TEXT")
+        passwordHint = intern("x-kde-passwordManagerHint")
+        wmClientLeader = intern("WM_CLIENT_LEADER")
+        windowType = Atom(XA_WINDOW)
+        timestampProperty = intern("COPYPASTA_TIMESTAMP")
+        conversionProperties = (0..<8).map { intern("COPYPASTA_CONVERSION_\($0)") }
+    }
+}

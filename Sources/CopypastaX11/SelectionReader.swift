@@ -1,0 +1,224 @@
+import CX11
+import CopypastaCore
+
+/// Reads selections from their owners: TARGETS, then the best text target,
+/// whole or by INCR (ICCCM §2.4, §2.7.2), as non-blocking state machines.
+///
+/// One conversion per selection at a time; a new owner change abandons the
+/// old one. Each conversion writes into its own property from a rotating
+/// pool and carries the owner's selection timestamp, so a late reply from a
+/// superseded owner is recognised and dropped.
+final class SelectionReader {
+    private enum Phase {
+        case targets
+        case text(encoding: SelectionEncoding)
+        case incremental(encoding: SelectionEncoding, received: [UInt8])
+    }
+
+    private struct Conversion {
+        let selection: Config.Selection
+        let owner: Window
+        let time: Time
+        let property: Atom
+        let maxBytes: Int
+        let timeout: Double
+        var phase: Phase
+        var deadline: Double
+    }
+
+    private unowned let connection: X11Display
+    private var conversions: [Atom: Conversion] = [:]
+    private var nextProperty = 0
+
+    init(connection: X11Display) {
+        self.connection = connection
+    }
+
+    private var display: OpaquePointer { connection.display }
+    private var atoms: Atoms { connection.atoms }
+
+    /// Starts a conversion of TARGETS for `selection`, abandoning any running one.
+    func begin(_ selection: Config.Selection, owner: Window, time: Time, maxBytes: Int, timeout: Double) {
+        abandon(selection)
+        let property = atoms.conversionProperties[nextProperty % atoms.conversionProperties.count]
+        nextProperty += 1
+        XDeleteProperty(display, connection.window, property)
+        conversions[property] = Conversion(
+            selection: selection, owner: owner, time: time, property: property, maxBytes: maxBytes, timeout: timeout,
+            phase: .targets, deadline: monotonicSeconds() + timeout)
+        XConvertSelection(display, atoms.atom(for: selection), atoms.targets, property, connection.window, time)
+    }
+
+    /// The earliest conversion deadline.
+    var nextDeadline: Double? { conversions.values.map(\.deadline).min() }
+
+    /// Ends conversions whose owner did not answer in time.
+    func expire(now: Double) {
+        for (property, conversion) in conversions where conversion.deadline <= now {
+            let what = switch conversion.phase {
+            case .targets: "TARGETS"
+            case .text: "the text"
+            case .incremental: "the next INCR chunk"
+            }
+            fail(property, "owner did not send \(what) within \(Int(conversion.timeout * 1000)) ms")
+        }
+    }
+
+    func handleSelectionNotify(_ event: XSelectionEvent) {
+        guard event.requestor == connection.window,
+              let conversion = conversions.values.first(where: { atoms.atom(for: $0.selection) == event.selection }),
+              event.time == conversion.time || event.time == Time(CurrentTime)
+        else {
+            if event.property != 0 && !conversions.keys.contains(event.property) {
+                XDeleteProperty(display, connection.window, event.property)
+            }
+            return
+        }
+        let property = conversion.property
+        guard event.property == property else {
+            if event.property == 0 { refused(conversion) }
+            return
+        }
+        switch conversion.phase {
+        case .targets: receiveTargets(conversion)
+        case let .text(encoding): receiveText(conversion, encoding: encoding)
+        case .incremental: break
+        }
+    }
+
+    func handlePropertyNewValue(_ property: Atom) {
+        guard var conversion = conversions[property] else {
+            // A late chunk of an abandoned conversion: delete it so that its owner finishes or times out.
+            if atoms.conversionProperties.contains(property) { XDeleteProperty(display, connection.window, property) }
+            return
+        }
+        guard case .incremental(let encoding, var received) = conversion.phase else { return }
+        // Drop the other references so that `received` grows in place instead of being copied per chunk.
+        conversions[property] = nil
+        conversion.phase = .targets
+        guard let chunk = PropertyReply(display: display, window: connection.window, property: property, delete: true,
+                                        maxBytes: conversion.maxBytes + 1) else {
+            conversions[property] = conversion
+            return fail(property, "cannot read an INCR chunk")
+        }
+        if chunk.bytes.isEmpty {
+            return connection.delegate?.converted(
+                selection: conversion.selection, bytes: received, encoding: encoding, owner: OwnerID(window: conversion.owner)) ?? ()
+        }
+        conversions[property] = conversion
+        guard chunk.format == 8 else { return fail(property, "owner sent INCR chunks of format \(chunk.format)") }
+        let total = received.count + chunk.bytes.count + chunk.bytesAfter
+        guard total <= conversion.maxBytes else { return tooLarge(property, bytes: total) }
+        received.append(contentsOf: chunk.bytes)
+        conversion.phase = .incremental(encoding: encoding, received: received)
+        conversion.deadline = monotonicSeconds() + conversion.timeout
+        conversions[property] = conversion
+    }
+
+    private func receiveTargets(_ conversion: Conversion) {
+        let limit = 4096 * MemoryLayout<CLong>.size
+        guard let reply = PropertyReply(display: display, window: connection.window, property: conversion.property,
+                                        delete: true, maxBytes: limit),
+              reply.format == 32, reply.type == XA_ATOM || reply.type == atoms.targets
+        else {
+            return fail(conversion.property, "owner sent an unusable TARGETS list")
+        }
+        let names = atomNames(reply.longs.map { Atom($0) })
+        let owner = OwnerID(window: conversion.owner)
+        guard connection.delegate?.shouldFetch(selection: conversion.selection, targets: names, owner: owner) ?? false else {
+            conversions[conversion.property] = nil
+            return
+        }
+        guard let best = CaptureFilter.bestTextTarget(names) else {
+            conversions[conversion.property] = nil
+            return connection.delegate?.conversionFailed(selection: conversion.selection, reason: CaptureFilter.Skip.notText.description, owner: owner) ?? ()
+        }
+        request(conversion, target: XInternAtom(display, best.name, False), encoding: best.encoding)
+    }
+
+    private func request(_ conversion: Conversion, target: Atom, encoding: SelectionEncoding) {
+        var next = conversion
+        next.phase = .text(encoding: encoding)
+        next.deadline = monotonicSeconds() + conversion.timeout
+        conversions[conversion.property] = next
+        XConvertSelection(display, atoms.atom(for: conversion.selection), target, conversion.property, connection.window, conversion.time)
+    }
+
+    /// Owners that do not implement TARGETS still get asked for UTF8_STRING once.
+    private func refused(_ conversion: Conversion) {
+        if case .targets = conversion.phase {
+            return request(conversion, target: atoms.utf8String, encoding: .utf8)
+        }
+        fail(conversion.property, "owner refused the conversion")
+    }
+
+    private func receiveText(_ conversion: Conversion, encoding: SelectionEncoding) {
+        let property = conversion.property
+        guard let header = PropertyReply(display: display, window: connection.window, property: property, delete: false, maxBytes: 0) else {
+            return fail(property, "cannot read the converted text")
+        }
+        if header.type == atoms.incr {
+            // The size is a lower bound (ICCCM §2.7.2); xclip sends none at all.
+            guard let size = PropertyReply(display: display, window: connection.window, property: property, delete: true, maxBytes: 8)
+            else { return fail(property, "cannot read the INCR header") }
+            let announced = Int(truncatingIfNeeded: size.longs.first ?? 0)
+            guard announced <= conversion.maxBytes else { return tooLarge(property, bytes: announced) }
+            var next = conversion
+            next.phase = .incremental(encoding: encoding, received: [])
+            next.deadline = monotonicSeconds() + conversion.timeout
+            conversions[property] = next
+            return
+        }
+        guard header.bytesAfter <= conversion.maxBytes else { return tooLarge(property, bytes: header.bytesAfter) }
+        guard header.format == 8, isTextType(header.type) else {
+            XDeleteProperty(display, connection.window, property)
+            return fail(property, "owner sent type \(atomNames([header.type]).first ?? "None") with format \(header.format) instead of text")
+        }
+        guard let reply = PropertyReply(display: display, window: connection.window, property: property, delete: true,
+                                        maxBytes: header.bytesAfter) else {
+            return fail(property, "cannot read the converted text")
+        }
+        conversions[property] = nil
+        let actual = reply.type == atoms.utf8String || reply.type == atoms.textPlainUTF8 ? .utf8 : reply.type == atoms.string ? .latin1 : encoding
+        connection.delegate?.converted(selection: conversion.selection, bytes: reply.bytes, encoding: actual, owner: OwnerID(window: conversion.owner))
+    }
+
+    private func isTextType(_ type: Atom) -> Bool {
+        [atoms.utf8String, atoms.textPlainUTF8, atoms.textPlain, atoms.string, atoms.text].contains(type)
+            || atomNames([type]).first.map { $0.hasPrefix("text/") || $0 == "COMPOUND_TEXT" } ?? false
+    }
+
+    private func tooLarge(_ property: Atom, bytes: Int) {
+        XDeleteProperty(display, connection.window, property)
+        fail(property, CaptureFilter.Skip.tooLarge(bytes).description)
+    }
+
+    private func abandon(_ selection: Config.Selection) {
+        for (property, conversion) in conversions where conversion.selection == selection {
+            conversions[property] = nil
+            XDeleteProperty(display, connection.window, property)
+        }
+    }
+
+    private func fail(_ property: Atom, _ reason: String) {
+        guard let conversion = conversions.removeValue(forKey: property) else { return }
+        XDeleteProperty(display, connection.window, property)
+        connection.delegate?.conversionFailed(selection: conversion.selection, reason: reason, owner: OwnerID(window: conversion.owner))
+    }
+
+    /// Names of atoms in one round trip (XGetAtomNames); atoms the server does not know are left out.
+    private func atomNames(_ list: [Atom]) -> [String] {
+        guard !list.isEmpty else { return [] }
+        var atoms = list
+        var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: list.count)
+        if XGetAtomNames(display, &atoms, Int32(atoms.count), &names) != 0 {
+            defer { names.forEach { if let name = $0 { XFree(name) } } }
+            return names.compactMap { $0.map { String(cString: $0) } }
+        }
+        return list.compactMap { atom in
+            guard atom != 0, let name = XGetAtomName(display, atom) else { return nil }
+            defer { XFree(name) }
+            return String(cString: name)
+        }
+    }
+}

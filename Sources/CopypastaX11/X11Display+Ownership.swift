@@ -1,0 +1,40 @@
+import CX11
+import CopypastaCore
+
+extension X11Display {
+    /// Owns `selections` and serves `text` on them; returns once the server confirms
+    /// the ownership with XGetSelectionOwner (SPEC §5), or throws.
+    public func own(_ selections: [Config.Selection], text: String) throws(X11Error) {
+        let time = serverTime()
+        for selection in selections {
+            let atom = atoms.atom(for: selection)
+            XSetSelectionOwner(display, atom, window, time)
+            guard XGetSelectionOwner(display, atom) == window else {
+                throw isLost ? .connectionLost(name) : .ownershipNotConfirmed(selection.rawValue.uppercased())
+            }
+            server.offer(text, on: atom, since: time)
+        }
+        flush()
+    }
+
+    /// Whether copypasta still holds an offer or runs a transfer (the background server exits when neither).
+    public var isServing: Bool { server.hasOffers || server.hasTransfers }
+
+    /// A current server timestamp: append nothing to a property of our window
+    /// and read the time of the PropertyNotify that follows (ICCCM §2.1, as xsel does).
+    func serverTime() -> Time {
+        var nothing: UInt8 = 0
+        XChangeProperty(display, window, atoms.timestampProperty, atoms.integer, 8, PropModeAppend, &nothing, 0)
+        var event = XEvent()
+        var wanted = atoms.timestampProperty
+        withUnsafeMutablePointer(to: &wanted) { pointer in
+            let argument = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self)
+            XIfEvent(display, &event, { _, event, argument in
+                guard let event, let argument else { return False }
+                let atom = UnsafeRawPointer(argument).load(as: Atom.self)
+                return event.pointee.type == PropertyNotify && event.pointee.xproperty.atom == atom ? True : False
+            }, argument)
+        }
+        return event.xproperty.time
+    }
+}

@@ -1,0 +1,307 @@
+// DESIGN
+//
+// CopypastaX11 is the only module that calls Xlib (STYLE.md). Terms:
+//   selection  CLIPBOARD or PRIMARY (ICCCM §2);
+//   owner      the window that holds a selection; XFixes tells us when it
+//              changes, when its window is destroyed and when its client closes;
+//   conversion asking the owner for the selection in a target (TARGETS, then a
+//              text target) into a property of our window (ICCCM §2.4);
+//   INCR       the incremental transfer for payloads too big for one request
+//              (ICCCM §2.7.2), in both directions;
+//   transfer   one reply we serve to a requestor, possibly INCR.
+//
+// Everything here runs on one thread: the daemon's event loop owns the
+// Display, calls `dispatchPending()` before each poll() and
+// `handleTimeouts()` when a deadline passes. Nothing blocks on another
+// client: conversions and INCR transfers are state machines with deadlines.
+// The only round trips that wait are to the X server itself (a timestamp,
+// GetSelectionOwner, property reads), which answers at once.
+//
+// Rules and where they come from:
+//   - conversions carry the XFixes selection timestamp (ICCCM §2.4: never
+//     CurrentTime); replies whose time or property does not match the current
+//     conversion are discarded;
+//   - ownership is taken with a real server time obtained from a zero-length
+//     property append (ICCCM §2.1) and confirmed with XGetSelectionOwner;
+//   - our own ownership changes are ignored by window id (anchors §4.8);
+//   - transfers continue after SelectionClear (ICCCM §2.2);
+//   - protocol errors (BadWindow from vanished windows) are recorded, never
+//     fatal; an I/O error marks the connection lost and XCloseDisplay is never
+//     called afterwards (research/spike.md §8).
+import CX11
+import CopypastaCore
+import Glibc
+
+/// An opaque X window id of a selection owner, for comparing owners outside this module.
+public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
+    let window: UInt
+
+    /// The id in hexadecimal, as xprop and xwininfo print it.
+    public var description: String { "0x" + String(window, radix: 16) }
+}
+
+/// What an XFixes selection event reports.
+public struct OwnerChange: Sendable {
+    /// Why the owner changed.
+    public enum Kind: Sendable {
+        /// A client took ownership (possibly ourselves).
+        case newOwner
+        /// The owner set the selection to None.
+        case cleared
+        /// The owner's window was destroyed or its client closed.
+        case ownerGone
+    }
+
+    /// The selection.
+    public var selection: Config.Selection
+    /// What happened.
+    public var kind: Kind
+    /// The new owner, nil when there is none.
+    public var owner: OwnerID?
+    /// True when the new owner is copypasta's own window.
+    public var isOurs: Bool
+    /// The selection timestamp of the change, used in the conversion (ICCCM §2.4).
+    let time: Time
+}
+
+/// Callbacks from the X layer to the daemon; all run on the event-loop thread.
+public protocol ClipboardDelegate: AnyObject {
+    /// The owner of a watched selection changed.
+    func ownerChanged(_ change: OwnerChange)
+    /// The owner answered TARGETS; return false to stop before any text is fetched.
+    func shouldFetch(selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool
+    /// A conversion finished with the text bytes of `target`.
+    func converted(selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID)
+    /// A conversion ended without text; `reason` is for the log.
+    func conversionFailed(selection: Config.Selection, reason: String, owner: OwnerID)
+    /// Another client took a selection we owned.
+    func ownershipLost(selection: Config.Selection)
+}
+
+nonisolated(unsafe) private var recordedProtocolErrors: [String] = []
+nonisolated(unsafe) private var connectionBroken = false
+
+/// One connection to the X server with copypasta's hidden window.
+public final class X11Display {
+    let display: OpaquePointer
+    let atoms: Atoms
+    /// Our unmapped window: conversions land in its properties and it owns selections.
+    let window: Window
+    let root: Window
+    private let xfixesEventBase: Int32
+    /// The display name, for logs and status.
+    public let name: String
+    /// The connection's file descriptor, to poll() on.
+    public let fileDescriptor: Int32
+    /// Receives owner changes, conversion results and lost ownership.
+    public weak var delegate: ClipboardDelegate?
+    lazy var reader = SelectionReader(connection: self)
+    lazy var server = SelectionServer(connection: self)
+
+    /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
+    public init(displayName: String?) throws(X11Error) {
+        let resolved = displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        guard !resolved.isEmpty else { throw .noDisplay }
+        guard let display = XOpenDisplay(resolved) else { throw .cannotOpen(resolved) }
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XFixesQueryExtension(display, &eventBase, &errorBase) != 0 else {
+            XCloseDisplay(display)
+            throw .noXFixes(resolved)
+        }
+        self.display = display
+        name = resolved
+        xfixesEventBase = eventBase
+        fileDescriptor = XConnectionNumber(display)
+        atoms = Atoms(display: display)
+        root = XDefaultRootWindow(display)
+        window = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
+        XSelectInput(display, window, PropertyChangeMask)
+        var hint = XClassHint()
+        "copypasta".withCString { name in
+            hint.res_name = UnsafeMutablePointer(mutating: name)
+            hint.res_class = UnsafeMutablePointer(mutating: name)
+            XSetClassHint(display, window, &hint)
+        }
+        XStoreName(display, window, "copypasta")
+        installErrorHandlers()
+        XFlush(display)
+    }
+
+    deinit {
+        if !connectionBroken { XCloseDisplay(display) }
+    }
+
+    private func installErrorHandlers() {
+        XSetErrorHandler { _, event in
+            guard let event else { return 0 }
+            if recordedProtocolErrors.count < 64 {
+                let error = event.pointee
+                recordedProtocolErrors.append("X error \(error.error_code) on request \(error.request_code) for resource 0x\(String(error.resourceid, radix: 16))")
+            }
+            return 0
+        }
+        XSetIOErrorHandler { _ in 0 }
+        XSetIOErrorExitHandler(display, { _, _ in connectionBroken = true }, nil)
+    }
+
+    /// True once the connection to the X server has broken.
+    public var isLost: Bool { connectionBroken }
+
+    /// Protocol errors seen since the last call, for the log.
+    public func takeProtocolErrors() -> [String] {
+        defer { recordedProtocolErrors.removeAll() }
+        return recordedProtocolErrors
+    }
+
+    /// Subscribes to XFixes owner-change, window-destroy and client-close events for `selections`.
+    public func watch(_ selections: [Config.Selection]) {
+        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask)
+        for selection in Config.Selection.allCases {
+            XFixesSelectSelectionInput(display, root, atoms.atom(for: selection), selections.contains(selection) ? mask : 0)
+        }
+        XFlush(display)
+    }
+
+    /// The current owner of a selection, nil when there is none.
+    public func owner(of selection: Config.Selection) -> OwnerID? {
+        let owner = XGetSelectionOwner(display, atoms.atom(for: selection))
+        return owner == 0 ? nil : OwnerID(window: owner)
+    }
+
+    /// Whether copypasta's window owns `selection` right now (asked of the server).
+    public func owns(_ selection: Config.Selection) -> Bool {
+        XGetSelectionOwner(display, atoms.atom(for: selection)) == window
+    }
+
+    /// True while a mouse button or Shift is held: a PRIMARY selection may still be growing.
+    public func selectionGestureInProgress() -> Bool {
+        var rootReturn: Window = 0, child: Window = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(display, root, &rootReturn, &child, &rootX, &rootY, &winX, &winY, &mask) != 0 else { return false }
+        let held = UInt32(Button1Mask | Button2Mask | Button3Mask | ShiftMask)
+        return mask & held != 0
+    }
+
+    /// Starts reading the selection whose owner change is `change` (TARGETS first).
+    ///
+    /// Any conversion still running for that selection is abandoned.
+    public func read(_ change: OwnerChange, maxBytes: Int, timeout: Double) {
+        guard let owner = change.owner, !change.isOurs else { return }
+        reader.begin(change.selection, owner: owner.window, time: change.time, maxBytes: maxBytes, timeout: timeout)
+    }
+
+    /// Starts reading whatever `selection` holds now (at start-up, when no event has arrived yet).
+    public func readCurrent(_ selection: Config.Selection, maxBytes: Int, timeout: Double) {
+        guard let owner = owner(of: selection), owner.window != window else { return }
+        reader.begin(selection, owner: owner.window, time: serverTime(), maxBytes: maxBytes, timeout: timeout)
+    }
+
+    /// The WM_CLASS names (instance, class) of an owner window, else of its
+    /// client leader (WM_CLIENT_LEADER), else of the window it is transient
+    /// for: Qt and GTK own selections through hidden helper windows that
+    /// often carry no WM_CLASS themselves.
+    public func classNames(of owner: OwnerID) -> [String] {
+        var candidates = [owner.window]
+        if let leader = windowProperty(owner.window, atoms.wmClientLeader) { candidates.append(leader) }
+        var transient: Window = 0
+        if XGetTransientForHint(display, owner.window, &transient) != 0, transient != 0 { candidates.append(transient) }
+        for candidate in candidates {
+            var hint = XClassHint()
+            guard XGetClassHint(display, candidate, &hint) != 0 else { continue }
+            defer {
+                if let name = hint.res_name { XFree(name) }
+                if let cls = hint.res_class { XFree(cls) }
+            }
+            let names = [hint.res_name, hint.res_class].compactMap { $0.map { String(cString: $0) } }.filter { !$0.isEmpty }
+            if !names.isEmpty { return names }
+        }
+        return []
+    }
+
+    private func windowProperty(_ window: Window, _ property: Atom) -> Window? {
+        guard let reply = PropertyReply(display: display, window: window, property: property, delete: false, maxBytes: 64),
+              reply.type == atoms.windowType, reply.format == 32, let value = reply.longs.first, value != 0
+        else { return nil }
+        return Window(value)
+    }
+
+    /// Reads and handles every event Xlib has queued or can read without blocking.
+    public func dispatchPending() {
+        while !connectionBroken && XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            handle(&event)
+        }
+        if !connectionBroken { XFlush(display) }
+    }
+
+    /// Sends buffered requests to the server.
+    public func flush() {
+        if !connectionBroken { XFlush(display) }
+    }
+
+    private func handle(_ event: inout XEvent) {
+        switch event.type {
+        case xfixesEventBase + XFixesSelectionNotify:
+            handleXFixesSelectionNotify(&event)
+        case SelectionNotify:
+            reader.handleSelectionNotify(event.xselection)
+        case PropertyNotify:
+            handlePropertyNotify(event.xproperty)
+        case SelectionRequest:
+            server.handleSelectionRequest(event.xselectionrequest)
+        case SelectionClear:
+            handleSelectionClear(event.xselectionclear)
+        default:
+            break
+        }
+    }
+
+    private func handleXFixesSelectionNotify(_ event: inout XEvent) {
+        let notify = withUnsafePointer(to: &event) {
+            $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }
+        }
+        guard let selection = atoms.selection(for: notify.selection) else { return }
+        let kind: OwnerChange.Kind = switch notify.subtype {
+        case Int32(XFixesSetSelectionOwnerNotify): notify.owner == 0 ? .cleared : .newOwner
+        default: .ownerGone
+        }
+        delegate?.ownerChanged(OwnerChange(
+            selection: selection, kind: kind, owner: notify.owner == 0 ? nil : OwnerID(window: notify.owner),
+            isOurs: notify.owner == window, time: notify.selection_timestamp))
+    }
+
+    private func handlePropertyNotify(_ event: XPropertyEvent) {
+        if event.window == window {
+            if event.state == PropertyNewValue { reader.handlePropertyNewValue(event.atom) }
+        } else if event.state == PropertyDelete {
+            server.handlePropertyDeleted(requestor: event.window, property: event.atom)
+        }
+    }
+
+    private func handleSelectionClear(_ event: XSelectionClearEvent) {
+        guard let selection = atoms.selection(for: event.selection) else { return }
+        server.ownershipLost(event.selection)
+        delegate?.ownershipLost(selection: selection)
+    }
+
+    /// The earliest monotonic deadline among conversions and transfers, if any.
+    public var nextDeadline: Double? {
+        [reader.nextDeadline, server.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// Expires conversions and transfers whose deadline has passed.
+    public func handleTimeouts(now: Double) {
+        reader.expire(now: now)
+        server.expire(now: now)
+        flush()
+    }
+}
+
+/// Seconds on the monotonic clock, the time base of every deadline.
+public func monotonicSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}

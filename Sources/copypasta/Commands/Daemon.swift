@@ -1,0 +1,31 @@
+import ArgumentParser
+import CopypastaDaemon
+
+extension Copypasta {
+    /// `copypasta daemon`: the capture agent in the foreground.
+    struct Daemon: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the clipboard agent in the foreground; logs go to standard error.",
+            discussion: """
+                SIGTERM or SIGINT stops it (exit 0), SIGHUP reloads the config file. It exits 69 when the X \
+                display is unavailable or lost, 75 when another daemon already serves the database, 78 on a bad \
+                config file.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
+        var display: String?
+
+        @Flag(name: [.short, .long], help: "Log every event, including unchanged copies and X protocol errors.")
+        var verbose = false
+
+        func run() throws {
+            let config = try global.loadConfig()
+            let logger = Agent.makeLogger(verbose: verbose)
+            let agent = try Agent(paths: global.paths(), config: config, displayName: display, logger: logger)
+            let status = agent.run()
+            if status != .success { throw ExitCode(status.rawValue) }
+        }
+    }
+}
