@@ -33,6 +33,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["CSystem"], path: "Tests/TestSupport"),
+        .executableTarget(name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner"),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
         .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),

@@ -36,7 +36,7 @@ public final class Child: @unchecked Sendable {
     /// `extraFD` passes one more descriptor to the child as fd 3 (Xvfb -displayfd).
     public init(
         _ arguments: [String], environment: [String: String] = [:], captureOutput: Bool = true,
-        stdin: Bool = true, extraFD: Int32? = nil
+        stdin: Bool = true, extraFD: Int32? = nil, stderrPath: String? = nil
     ) throws {
         func makePipe() throws -> (Int32, Int32) {
             var fds: [Int32] = [0, 0]
@@ -45,14 +45,17 @@ public final class Child: @unchecked Sendable {
         }
         let input = stdin ? try makePipe() : (-1, -1)
         let out = captureOutput ? try makePipe() : (-1, -1)
-        let err = captureOutput ? try makePipe() : (-1, -1)
+        let err = captureOutput && stderrPath == nil ? try makePipe() : (-1, -1)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if stdin { posix_spawn_file_actions_adddup2(&actions, input.0, 0) } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        if captureOutput {
+        if let stderrPath {
+            posix_spawn_file_actions_adddup2(&actions, out.1, 1)
+            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        } else if captureOutput {
             posix_spawn_file_actions_adddup2(&actions, out.1, 1)
             posix_spawn_file_actions_adddup2(&actions, err.1, 2)
         } else {

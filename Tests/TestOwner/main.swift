@@ -1,0 +1,211 @@
+// copypasta-testowner: a scriptable CLIPBOARD owner for the integration tests
+// and benchmarks, including owners that misbehave on purpose (CopyQ's
+// slow-owner tests, research/anchors.md §4.15).
+//
+// Usage: copypasta-testowner MODE [options] [TEXT-FILE]
+// Prints "owned" on stdout once ownership is confirmed, "served TARGET" for
+// each answered request; exits on SelectionClear (or when told to die).
+import CX11
+import Glibc
+
+struct Options {
+    var mode = "normal"
+    var text: [UInt8] = Array("test owner text".utf8)
+    var chunk = 4000
+    var forceIncr = false
+    var wmClass: String?
+    var hint = false
+    var count = 1
+    var intervalMicros: UInt32 = 5000
+}
+
+func parse() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    if let mode = arguments.first { options.mode = mode; arguments = arguments.dropFirst() }
+    while let argument = arguments.first {
+        arguments = arguments.dropFirst()
+        switch argument {
+        case "--incr": options.forceIncr = true
+        case "--hint": options.hint = true
+        case "--chunk": options.chunk = Int(arguments.first ?? "") ?? 4000; arguments = arguments.dropFirst()
+        case "--class": options.wmClass = arguments.first; arguments = arguments.dropFirst()
+        case "--count": options.count = Int(arguments.first ?? "") ?? 1; arguments = arguments.dropFirst()
+        case "--interval-ms": options.intervalMicros = UInt32((Double(arguments.first ?? "") ?? 5) * 1000); arguments = arguments.dropFirst()
+        case "--text": options.text = Array((arguments.first ?? "").utf8); arguments = arguments.dropFirst()
+        default: options.text = readFile(argument)
+        }
+    }
+    return options
+}
+
+func readFile(_ path: String) -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { fatal("cannot read \(path)") }
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while case let count = read(fd, &chunk, chunk.count), count > 0 { data.append(contentsOf: chunk[0..<count]) }
+    close(fd)
+    return data
+}
+
+func say(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = write(1, bytes, bytes.count)
+}
+
+func fatal(_ message: String) -> Never {
+    let bytes = Array("testowner: \(message)\n".utf8)
+    _ = write(2, bytes, bytes.count)
+    exit(2)
+}
+
+func realtimeMicros() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
+}
+
+let options = parse()
+guard let display = XOpenDisplay(nil) else { fatal("cannot open display") }
+let root = XDefaultRootWindow(display)
+let window = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
+XSelectInput(display, window, PropertyChangeMask)
+if let wmClass = options.wmClass {
+    var hint = XClassHint()
+    wmClass.withCString { name in
+        hint.res_name = UnsafeMutablePointer(mutating: name)
+        hint.res_class = UnsafeMutablePointer(mutating: name)
+        XSetClassHint(display, window, &hint)
+    }
+}
+@MainActor func atom(_ name: String) -> Atom { XInternAtom(display, name, False) }
+let clipboard = atom("CLIPBOARD"), targetsAtom = atom("TARGETS"), utf8 = atom("UTF8_STRING"), incr = atom("INCR")
+let string = Atom(XA_STRING), hintAtom = atom("x-kde-passwordManagerHint")
+
+var currentText = options.text
+var sequence = 0
+
+@MainActor func own() {
+    XSetSelectionOwner(display, clipboard, window, Time(CurrentTime))
+    guard XGetSelectionOwner(display, clipboard) == window else { fatal("ownership not confirmed") }
+    XFlush(display)
+}
+
+@MainActor func offeredTargets() -> [Atom] {
+    var list = [targetsAtom]
+    switch options.mode {
+    case "string-only": list.append(string)
+    case "image-only": list.append(atom("image/png"))
+    default: list.append(utf8)
+    }
+    if options.hint { list.append(hintAtom) }
+    return list
+}
+
+@MainActor func reply(_ request: XSelectionRequestEvent, property: Atom) {
+    var event = XEvent()
+    event.xselection = XSelectionEvent(
+        type: SelectionNotify, serial: 0, send_event: True, display: display, requestor: request.requestor,
+        selection: request.selection, target: request.target, property: property, time: request.time)
+    XSendEvent(display, request.requestor, False, 0, &event)
+    XFlush(display)
+}
+
+@MainActor func setLongs(_ window: Window, _ property: Atom, _ type: Atom, _ values: [CLong]) {
+    _ = values.withUnsafeBytes { raw in
+        XChangeProperty(display, window, property, type, 32, PropModeReplace, raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+    }
+}
+
+struct Transfer { var requestor: Window; var property: Atom; var offset: Int; var type: Atom; var data: [UInt8] }
+var transfers: [Transfer] = []
+
+@MainActor func serveText(_ request: XSelectionRequestEvent) {
+    let data = currentText
+    var type = options.mode == "string-only" ? string : utf8
+    if options.mode == "lie-type" {
+        setLongs(request.requestor, request.property, Atom(XA_INTEGER), [1, 2, 3])
+        return reply(request, property: request.property)
+    }
+    if options.mode == "targets-only" { return }
+    if options.forceIncr || data.count > 1 << 20 {
+        XSelectInput(display, request.requestor, PropertyChangeMask)
+        setLongs(request.requestor, request.property, incr, [CLong(data.count)])
+        transfers.append(Transfer(requestor: request.requestor, property: request.property, offset: 0, type: type, data: data))
+    } else {
+        if type == 0 { type = utf8 }
+        data.withUnsafeBufferPointer { buffer in
+            _ = XChangeProperty(display, request.requestor, request.property, type, 8, PropModeReplace, buffer.baseAddress, Int32(data.count))
+        }
+    }
+    reply(request, property: request.property)
+    say("served \(sequence)")
+    if options.mode == "reset-on-read" { own() }
+}
+
+@MainActor func handleRequest(_ request: XSelectionRequestEvent) {
+    if options.mode == "never-answer" { return }
+    if request.target == targetsAtom {
+        setLongs(request.requestor, request.property, Atom(XA_ATOM), offeredTargets().map { CLong(bitPattern: $0) })
+        return reply(request, property: request.property)
+    }
+    if request.target == utf8 || request.target == string { return serveText(request) }
+    reply(request, property: 0)
+}
+
+@MainActor func handlePropertyDelete(_ event: XPropertyEvent) {
+    guard let index = transfers.firstIndex(where: { $0.requestor == event.window && $0.property == event.atom }) else { return }
+    var transfer = transfers[index]
+    let half = transfer.data.count / 2
+    if options.mode == "stall-incr" && transfer.offset >= half { return }
+    if options.mode == "die-mid-incr" && transfer.offset >= half { exit(0) }
+    let end = min(transfer.offset + options.chunk, transfer.data.count)
+    transfer.data.withUnsafeBufferPointer { buffer in
+        _ = XChangeProperty(display, transfer.requestor, transfer.property, transfer.type, 8, PropModeReplace,
+                            buffer.baseAddress! + transfer.offset, Int32(end - transfer.offset))
+    }
+    XFlush(display)
+    if end == transfer.offset { transfers.remove(at: index) } else { transfer.offset = end; transfers[index] = transfer }
+}
+
+@MainActor func pump(untilMicros deadline: Int64?) -> Bool {
+    let fd = XConnectionNumber(display)
+    while true {
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            switch event.type {
+            case SelectionRequest: handleRequest(event.xselectionrequest)
+            case SelectionClear: if options.mode != "burst" { return false }
+            case PropertyNotify where event.xproperty.state == PropertyDelete: handlePropertyDelete(event.xproperty)
+            default: break
+            }
+        }
+        XFlush(display)
+        var timeout: Int32 = -1
+        if let deadline {
+            let left = deadline - realtimeMicros()
+            if left <= 0 { return true }
+            timeout = Int32(left / 1000) + 1
+        }
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&pfd, 1, timeout)
+    }
+}
+
+if options.mode == "burst" {
+    for index in 1...options.count {
+        sequence = index
+        currentText = Array("burst copy \(index) of \(options.count)".utf8)
+        own()
+        say("owned \(index) \(realtimeMicros())")
+        _ = pump(untilMicros: realtimeMicros() + Int64(options.intervalMicros))
+    }
+    say("done")
+    _ = pump(untilMicros: nil)
+} else {
+    own()
+    say("owned 1 \(realtimeMicros())")
+    _ = pump(untilMicros: nil)
+}
