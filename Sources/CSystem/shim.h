@@ -9,6 +9,7 @@
 #include <spawn.h>
 #include <termios.h>
 extern int pipe2(int pipefd[2], int flags);
+extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 /* struct ucred is _GNU_SOURCE-only; SO_PEERCRED fills these three fields in this order. */
 struct csystem_ucred { int pid; unsigned int uid; unsigned int gid; };

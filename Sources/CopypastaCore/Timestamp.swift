@@ -169,3 +169,10 @@ extension Int64 {
         return remainder < 0 ? remainder + divisor : remainder
     }
 }
+
+/// Seconds on the monotonic clock: the time base of every deadline and timeout.
+public func monotonicSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}

@@ -17,8 +17,7 @@ public final class Agent {
     var filter: CaptureFilter
     let logger: Logger
     private let lock: InstanceLock
-    private let signals = SignalSource()
-    var sources: [PollSource] = []
+    let loop: EventLoop
     /// When the agent started, for status.
     let startedAt = Timestamp.now()
     private var exitStatus: ExitStatus?
@@ -29,11 +28,14 @@ public final class Agent {
         store = try HistoryStore(path: paths.database)
         lock = try InstanceLock(database: paths.database)
         display = try X11Display(displayName: displayName)
+        loop = EventLoop(display: display)
         self.paths = paths
         self.config = config
         self.logger = logger
         filter = CaptureFilter(config: config)
         display.delegate = self
+        let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }
+        loop.sources.append(server)
     }
 
     /// Runs until SIGTERM/SIGINT (0) or until the X connection is lost (69).
@@ -42,16 +44,19 @@ public final class Agent {
         for selection in config.selections { readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
-            display.dispatchPending()
-            if display.isLost { return connectionLost() }
+            let alive = loop.turn(timers: nextTimer, expire: expireTimers(now:)) { signal in
+                if signal == SIGHUP {
+                    reloadConfig()
+                } else {
+                    logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), shutting down")
+                    exitStatus = .success
+                }
+            }
             for error in display.takeProtocolErrors() { logger.debug("\(error)") }
-            let now = monotonicSeconds()
-            display.handleTimeouts(now: now)
-            expireTimers(now: now)
-            for source in sources { source.expire(now: now) }
-            display.dispatchPending()
-            if display.isLost { return connectionLost() }
-            waitForEvents()
+            if !alive {
+                logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
+                return .unavailable
+            }
         }
         logger.info("stopped")
         return exitStatus ?? .success
@@ -59,48 +64,6 @@ public final class Agent {
 
     var selectionNames: String {
         config.selections.map { $0.rawValue.uppercased() }.joined(separator: ", ")
-    }
-
-    private func connectionLost() -> ExitStatus {
-        logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
-        return .unavailable
-    }
-
-    private func waitForEvents() {
-        var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-        var owners: [ObjectIdentifier] = [ObjectIdentifier(display), ObjectIdentifier(signals)]
-        for source in sources {
-            for descriptor in source.pollDescriptors {
-                fds.append(descriptor)
-                owners.append(ObjectIdentifier(source))
-            }
-        }
-        let deadlines = [display.nextDeadline, nextTimer] + sources.map(\.nextDeadline)
-        var timeout: Int32 = -1
-        if let deadline = deadlines.compactMap({ $0 }).min() {
-            timeout = Int32(max(0, min((deadline - monotonicSeconds()) * 1000, 3_600_000)).rounded(.up))
-        }
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
-        guard ready > 0 else { return }
-        if fds[1].revents != 0 { handleSignals() }
-        for (index, descriptor) in fds.enumerated().dropFirst(2) where descriptor.revents != 0 {
-            sources.first { ObjectIdentifier($0) == owners[index] }?.handle(fd: descriptor.fd, events: descriptor.revents)
-        }
-    }
-
-    private func handleSignals() {
-        for signal in signals.take() {
-            switch signal {
-            case SIGTERM, SIGINT:
-                logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), shutting down")
-                exitStatus = .success
-            case SIGHUP:
-                reloadConfig()
-            default:
-                childExited()
-            }
-        }
     }
 
     /// Re-reads the config file; a bad new file keeps the old configuration (SPEC §4, SIGHUP).
@@ -117,10 +80,5 @@ public final class Agent {
             logger.error("configuration not reloaded, keeping the previous one: \(error)")
             return "\(error)"
         }
-    }
-
-    /// Reaps children; hook sources also watch their own pids.
-    func childExited() {
-        for case let runner as HookRunner in sources { runner.reap() }
     }
 }

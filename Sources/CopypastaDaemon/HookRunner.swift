@@ -34,7 +34,7 @@ final class HookRunner: PollSource {
             _ = fcntl(child.stdin, F_SETFL, fcntl(child.stdin, F_GETFL) | O_NONBLOCK)
             running[child.pid] = Running(
                 name: name, pid: child.pid, stdin: child.stdin, stderr: child.stderr, input: input,
-                deadline: monotonicNow() + timeout)
+                deadline: monotonicSeconds() + timeout)
             if input.isEmpty { closeStdin(child.pid) }
         } catch {
             logger.error("hook \(name) not run: \(error)")
@@ -128,10 +128,4 @@ final class HookRunner: PollSource {
 
     /// Whether any hook is still running.
     var isIdle: Bool { running.isEmpty }
-}
-
-func monotonicNow() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }

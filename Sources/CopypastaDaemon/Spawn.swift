@@ -18,7 +18,8 @@ enum Spawn {
 
     /// Spawns `argv` with extra environment variables; pipes for the streams asked for, /dev/null for the rest.
     static func start(
-        _ argv: [String], environment: [String: String], stdin: Bool, stdout: Bool, stderr: Bool, newSession: Bool = false
+        _ argv: [String], environment: [String: String], stdin: Bool, stdout: Bool, stderr: Bool,
+        inheritStderr: Bool = false, newSession: Bool = false
     ) throws -> Child {
         var ours: [Int32] = [], theirs: [Int32] = []
         func pipeEnds(wanted: Bool, childReads: Bool) throws -> Int32? {
@@ -37,6 +38,7 @@ enum Spawn {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (target, source) in [(Int32(0), childIn), (1, childOut), (2, childErr)] {
+            if target == 2 && inheritStderr { continue }
             if let source {
                 posix_spawn_file_actions_adddup2(&actions, source, target)
             } else {

@@ -298,10 +298,3 @@ public final class X11Display {
         flush()
     }
 }
-
-/// Seconds on the monotonic clock, the time base of every deadline.
-public func monotonicSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}

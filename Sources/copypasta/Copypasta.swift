@@ -15,9 +15,9 @@ struct Copypasta: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Daemon.self, List.self, Show.self, Search.self, Add.self, Delete.self,
+            Daemon.self, List.self, Show.self, Copy.self, Pick.self, Search.self, Add.self, Delete.self,
             Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Pause.self, Resume.self, Status.self,
-            Export.self, Import.self, ConfigCommand.self,
+            Export.self, Import.self, ConfigCommand.self, Serve.self,
         ]
     )
 }

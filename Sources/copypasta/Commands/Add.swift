@@ -20,6 +20,11 @@ extension Copypasta {
         @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the new entry (repeatable).", valueName: "tag"))
         var tags: [String] = []
 
+        @Flag(help: "Also put the entry on the clipboard (as copy does).")
+        var copy = false
+
+        @OptionGroup var target: SelectionOptions
+
         func run() throws {
             let config = try global.loadConfig()
             let text = try self.text ?? Self.readStandardInputText()
@@ -34,6 +39,7 @@ extension Copypasta {
             if !tags.isEmpty { try store.addTags(id: id, tags) }
             Output.standard.write("\(id)\n")
             Output.standard.flush()
+            if copy { try Restore.entry(id, selections: target.selections, global: global) }
         }
 
         static func readStandardInputText() throws -> String {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopypastaDaemon
 
 extension Copypasta {
     /// `copypasta pause`.
@@ -10,6 +11,8 @@ extension Copypasta {
 
         func run() throws {
             try global.openStore().setPaused(true)
+            // The flag in the database is what the daemon obeys; telling it as well puts the change in its log.
+            _ = try? DaemonClient.send(.pause, socketPath: global.paths().socket)
         }
     }
 }

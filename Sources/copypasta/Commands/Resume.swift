@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopypastaDaemon
 
 extension Copypasta {
     /// `copypasta resume`.
@@ -9,6 +10,8 @@ extension Copypasta {
 
         func run() throws {
             try global.openStore().setPaused(false)
+            // The flag in the database is what the daemon obeys; telling it as well puts the change in its log.
+            _ = try? DaemonClient.send(.resume, socketPath: global.paths().socket)
         }
     }
 }

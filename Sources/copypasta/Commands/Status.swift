@@ -1,5 +1,6 @@
 import ArgumentParser
 import CopypastaCore
+import CopypastaDaemon
 import CopypastaStore
 
 extension Copypasta {
@@ -15,12 +16,30 @@ extension Copypasta {
 
         func run() throws {
             let status = try global.openStore().status()
-            Output.standard.write(json ? Self.json(status) : Self.human(status))
+            let daemon = Self.daemonFields(socket: global.paths().socket)
+            Output.standard.write(json ? Self.json(status, daemon: daemon) : Self.human(status, daemon: daemon))
             Output.standard.flush()
         }
 
-        static func human(_ status: StoreStatus) -> String {
-            """
+        /// The running daemon's `key=value` status fields, nil when none answers.
+        static func daemonFields(socket: String) -> [(String, String)]? {
+            guard let detail = try? DaemonClient.send(.status, socketPath: socket) else { return nil }
+            return detail.split(separator: " ").compactMap { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? (parts[0], parts[1]) : nil
+            }
+        }
+
+        static func human(_ status: StoreStatus, daemon: [(String, String)]?) -> String {
+            var lines = "daemon: "
+            if let daemon {
+                let fields = Dictionary(daemon, uniquingKeysWith: { $1 })
+                lines += "running (pid \(fields["pid"] ?? "?"), display \(fields["display"] ?? "?"), up \(fields["uptime"] ?? "?") s, "
+                    + "watching \(fields["selections"] ?? "?"))\n"
+            } else {
+                lines += "not running\n"
+            }
+            return lines + """
             paused: \(status.paused ? "yes" : "no")
             entries: \(status.entries) (\(status.pinned) pinned)
             database: \(status.path) (\(formatBytes(status.databaseBytes)) on disk, \(formatBytes(status.textBytes)) of text)
@@ -29,11 +48,21 @@ extension Copypasta {
             """
         }
 
-        static func json(_ status: StoreStatus) -> String {
+        static func json(_ status: StoreStatus, daemon: [(String, String)]?) -> String {
             var path = ""
             JSONLines.appendString(status.path, to: &path)
             let last = status.lastCaptureAt.map { "\"\($0.iso8601)\"" } ?? "null"
-            return "{\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
+            var daemonJSON = "null"
+            if let daemon {
+                daemonJSON = "{" + daemon.map { key, value in
+                    var field = ""
+                    JSONLines.appendString(key, to: &field)
+                    field += ":"
+                    if let number = Int(value) { field += String(number) } else { JSONLines.appendString(value, to: &field) }
+                    return field
+                }.joined(separator: ",") + "}"
+            }
+            return "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
                 + "\"database\":\(path),\"databaseBytes\":\(status.databaseBytes),\"textBytes\":\(status.textBytes),"
                 + "\"schemaVersion\":\(status.schemaVersion),\"lastCaptureAt\":\(last)}\n"
         }

@@ -1,0 +1,90 @@
+/// The daemon's socket protocol: one request line, one reply line (SPEC §5).
+///
+/// A request is `copypasta/1 VERB ARG…` and a reply is `ok [DETAIL]` or
+/// `error STATUS MESSAGE`, each ending in a newline and at most
+/// `maximumBytes` long. The version prefix lets a newer daemon refuse an
+/// older client clearly instead of misreading it.
+public enum IPCMessage {
+    /// The protocol version prefix.
+    public static let version = "copypasta/1"
+    /// The longest line either side accepts.
+    public static let maximumBytes = 4096
+
+    /// A request to the daemon.
+    public enum Request: Equatable, Sendable {
+        /// Liveness check.
+        case ping
+        /// Own `selections` and serve entry `id`.
+        case restore(id: Int64, selections: [Config.Selection])
+        /// The daemon's state.
+        case status
+        /// Stop capturing.
+        case pause
+        /// Capture again.
+        case resume
+        /// Re-read the config file.
+        case reload
+    }
+
+    /// The line for `request`, without the newline.
+    public static func encode(_ request: Request) -> String {
+        let body = switch request {
+        case .ping: "ping"
+        case let .restore(id, selections): "restore \(id) \(selections.map(\.rawValue).joined(separator: ","))"
+        case .status: "status"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .reload: "reload"
+        }
+        return "\(version) \(body)"
+    }
+
+    /// Parses a request line; the error is the reply to send.
+    public static func decode(_ line: String) -> Result<Request, IPCError> {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.first == version else { return .failure(IPCError(status: .usage, message: "unsupported protocol; expected \(version)")) }
+        switch Array(words.dropFirst()) {
+        case ["ping"]: return .success(.ping)
+        case ["status"]: return .success(.status)
+        case ["pause"]: return .success(.pause)
+        case ["resume"]: return .success(.resume)
+        case ["reload"]: return .success(.reload)
+        case let parts where parts.count == 3 && parts[0] == "restore":
+            let selections = parts[2].split(separator: ",").compactMap { Config.Selection(rawValue: String($0)) }
+            guard let id = Int64(parts[1]), !selections.isEmpty else { break }
+            return .success(.restore(id: id, selections: selections))
+        default: break
+        }
+        return .failure(IPCError(status: .usage, message: "malformed request"))
+    }
+
+    /// Parses a reply line into its detail, or the error it carries.
+    public static func decodeReply(_ line: String) -> Result<String, IPCError> {
+        if line == "ok" { return .success("") }
+        if line.hasPrefix("ok ") { return .success(String(line.dropFirst(3))) }
+        let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+        guard parts.count == 3, parts[0] == "error", let code = Int32(parts[1]), let status = ExitStatus(rawValue: code) else {
+            return .failure(IPCError(status: .unavailable, message: "unexpected reply from the daemon"))
+        }
+        return .failure(IPCError(status: status, message: parts[2]))
+    }
+
+    /// The reply line for an error.
+    public static func encodeError(_ error: IPCError) -> String {
+        "error \(error.status.rawValue) \(error.message.split(separator: "\n").joined(separator: " "))"
+    }
+}
+
+/// An error carried over the socket: an exit status and a one-line message.
+public struct IPCError: Error, Equatable, Sendable {
+    /// The status the client exits with.
+    public var status: ExitStatus
+    /// The message the client prints.
+    public var message: String
+
+    /// An error with `status` and `message`.
+    public init(status: ExitStatus, message: String) {
+        self.status = status
+        self.message = message
+    }
+}

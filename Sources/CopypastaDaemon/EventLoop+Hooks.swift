@@ -1,0 +1,24 @@
+import CopypastaCore
+import Logging
+
+extension EventLoop {
+    /// Runs the hook of `event` for an entry, asynchronously (SPEC §6).
+    func runHook(
+        _ event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?,
+        config: Config, paths: Paths, logger: Logger
+    ) {
+        let plan = HookPlan(config: config, paths: paths)
+        guard let command = plan.command(for: event, preview: Preview.short(text)) else { return }
+        hookRunner(logger: logger).run(
+            command.name, argv: command.argv,
+            environment: HookPlan.environment(event: event, id: id, selection: selection, text: text, app: app),
+            input: Array(text.utf8), timeout: Double(config.hookTimeoutMilliseconds) / 1000)
+    }
+}
+
+extension Agent {
+    /// Runs the hook of `event` for an entry, asynchronously.
+    func runHook(_ event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?) {
+        loop.runHook(event, id: id, selection: selection, text: text, app: app, config: config, paths: paths, logger: logger)
+    }
+}

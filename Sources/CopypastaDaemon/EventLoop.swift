@@ -1,0 +1,72 @@
+import CopypastaCore
+import CopypastaX11
+import Glibc
+import Logging
+
+/// The single-threaded loop shared by the daemon and the background
+/// selection server: drain Xlib's queue, run what is due, then block in
+/// poll() on the X connection, the signalfd and the poll sources until
+/// something happens or the earliest deadline passes. No deadline, no
+/// timeout: an idle process makes no wake-ups.
+final class EventLoop {
+    let display: X11Display
+    private let signals = SignalSource()
+    /// Sources polled besides the display and the signals.
+    var sources: [PollSource] = []
+
+    init(display: X11Display) {
+        self.display = display
+    }
+
+    /// One turn: handles X events and deadlines, then waits. Returns false once the X connection is lost.
+    func turn(timers: Double?, expire: (Double) -> Void, signal: (Int32) -> Void) -> Bool {
+        display.dispatchPending()
+        guard !display.isLost else { return false }
+        let now = monotonicSeconds()
+        display.handleTimeouts(now: now)
+        expire(now)
+        for source in sources { source.expire(now: now) }
+        display.dispatchPending()
+        guard !display.isLost else { return false }
+        wait(timers: timers, signal: signal)
+        return !display.isLost
+    }
+
+    /// The hook runner, created on first use and polled from then on.
+    func hookRunner(logger: Logger) -> HookRunner {
+        if let existing = sources.lazy.compactMap({ $0 as? HookRunner }).first { return existing }
+        let runner = HookRunner(logger: logger)
+        sources.append(runner)
+        return runner
+    }
+
+    private func wait(timers: Double?, signal: (Int32) -> Void) {
+        var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
+        var owners: [ObjectIdentifier?] = [nil, nil]
+        for source in sources {
+            for descriptor in source.pollDescriptors {
+                fds.append(descriptor)
+                owners.append(ObjectIdentifier(source))
+            }
+        }
+        let deadlines = [display.nextDeadline, timers] + sources.map(\.nextDeadline)
+        var timeout: Int32 = -1
+        if let deadline = deadlines.compactMap({ $0 }).min() {
+            timeout = Int32(max(0, min((deadline - monotonicSeconds()) * 1000, 3_600_000)).rounded(.up))
+        }
+        guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return }
+        if fds[1].revents != 0 {
+            for number in signals.take() {
+                if number == SIGCHLD {
+                    for case let runner as HookRunner in sources { runner.reap() }
+                } else {
+                    signal(number)
+                }
+            }
+        }
+        for (index, descriptor) in fds.enumerated().dropFirst(2) where descriptor.revents != 0 {
+            sources.first { ObjectIdentifier($0) == owners[index] }?.handle(fd: descriptor.fd, events: descriptor.revents)
+        }
+    }
+}

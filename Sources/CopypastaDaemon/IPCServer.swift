@@ -1,0 +1,125 @@
+import CSystem
+import CopypastaCore
+import Glibc
+import Logging
+
+/// The daemon's Unix socket (SPEC §5): non-blocking, inside the event loop.
+///
+/// Each client sends one request line and gets one reply line. Peers are
+/// checked with SO_PEERCRED: another uid is refused and logged. Lines are
+/// bounded; a client that sends nothing useful within `clientTimeout` is
+/// dropped, so no client can hold the loop.
+final class IPCServer: PollSource {
+    private struct Client {
+        let fd: Int32
+        var buffer: [UInt8] = []
+        let deadline: Double
+    }
+
+    /// How long a client may take to send its request.
+    static let clientTimeout = 5.0
+
+    private let listener: Int32
+    private let path: String
+    private var clients: [Int32: Client] = [:]
+    private let logger: Logger
+    private let handler: (IPCMessage.Request) -> Result<String, IPCError>
+
+    /// Binds `path` (0600) and listens; throws when another daemon answers there.
+    init(path: String, logger: Logger, handler: @escaping (IPCMessage.Request) -> Result<String, IPCError>) throws {
+        self.path = path
+        self.logger = logger
+        self.handler = handler
+        if let directory = path.lastIndex(of: "/").map({ String(path[..<$0]) }) { try RuntimeDirectory.prepare(directory) }
+        if DaemonClient.isListening(path) {
+            throw DaemonError.cannotCreate(
+                path: path, reason: "another copypasta daemon is listening there; set COPYPASTA_RUNTIME_DIR to run a second one")
+        }
+        unlink(path)
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0 else { throw DaemonError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        var address = try DaemonClient.address(path)
+        let previous = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        umask(previous)
+        guard bound == 0, listen(listener, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(listener)
+            throw DaemonError.cannotCreate(path: path, reason: reason)
+        }
+        chmod(path, 0o600)
+    }
+
+    deinit {
+        for fd in clients.keys { close(fd) }
+        close(listener)
+        unlink(path)
+    }
+
+    var pollDescriptors: [pollfd] {
+        [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            + clients.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    }
+
+    func handle(fd: Int32, events: Int16) {
+        if fd == listener { accept() } else { read(fd) }
+    }
+
+    var nextDeadline: Double? { clients.values.map(\.deadline).min() }
+
+    func expire(now: Double) {
+        for client in clients.values where client.deadline <= now { drop(client.fd) }
+    }
+
+    private func accept() {
+        while true {
+            let fd = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+            guard fd >= 0 else { return }
+            var credentials = csystem_ucred()
+            var length = socklen_t(MemoryLayout<csystem_ucred>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.uid == getuid() else {
+                logger.warning("refused a socket connection from another user", metadata: ["uid": "\(credentials.uid)", "pid": "\(credentials.pid)"])
+                close(fd)
+                continue
+            }
+            clients[fd] = Client(fd: fd, deadline: monotonicSeconds() + Self.clientTimeout)
+        }
+    }
+
+    private func read(_ fd: Int32) {
+        guard var client = clients[fd] else { return }
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        let count = Glibc.read(fd, &chunk, chunk.count)
+        if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
+        guard count > 0 else { return drop(fd) }
+        client.buffer.append(contentsOf: chunk[0..<count])
+        if let newline = client.buffer.firstIndex(of: 0x0A) {
+            let line = String(decoding: client.buffer[..<newline], as: UTF8.self)
+            let reply: Result<String, IPCError> = IPCMessage.decode(line).flatMap { handler($0) }
+            switch reply {
+            case let .success(detail): respond(fd, detail.isEmpty ? "ok" : "ok \(detail)")
+            case let .failure(error): respond(fd, IPCMessage.encodeError(error))
+            }
+            return drop(fd)
+        }
+        guard client.buffer.count <= IPCMessage.maximumBytes else {
+            logger.warning("dropped an oversized socket request", metadata: ["bytes": "\(client.buffer.count)"])
+            respond(fd, IPCMessage.encodeError(IPCError(status: .usage, message: "request too long")))
+            return drop(fd)
+        }
+        clients[fd] = client
+    }
+
+    /// Replies fit in the socket buffer of a fresh connection, so one non-blocking write suffices.
+    private func respond(_ fd: Int32, _ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    private func drop(_ fd: Int32) {
+        clients[fd] = nil
+        close(fd)
+    }
+}

@@ -1,0 +1,63 @@
+import CopypastaCore
+import Glibc
+
+/// Runs external programs for the command line: pickers (rofi, dmenu, fzf) and the background server.
+public enum Launcher {
+    /// Runs `argv` with `input` on stdin and returns its exit status and stdout; stderr stays the terminal (fzf draws there).
+    public static func run(_ argv: [String], input: [UInt8]) throws -> (status: Int32, output: [UInt8]) {
+        let child = try Spawn.start(argv, environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true)
+        var output: [UInt8] = []
+        var written = 0
+        var stdinFD = child.stdin
+        if input.isEmpty { close(stdinFD); stdinFD = -1 }
+        var stdoutOpen = true
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while stdoutOpen {
+            var fds = [pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)]
+            if stdinFD >= 0 { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
+            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
+            if fds.count > 1, fds[1].revents != 0 {
+                let count = input.withUnsafeBytes { write(stdinFD, $0.baseAddress.map { $0 + written }, min($0.count - written, 1 << 16)) }
+                if count > 0 { written += count }
+                if count <= 0 || written == input.count {
+                    close(stdinFD)
+                    stdinFD = -1
+                }
+            }
+            if fds[0].revents != 0 {
+                let count = read(child.stdout, &buffer, buffer.count)
+                if count > 0 { output.append(contentsOf: buffer[0..<count]) } else { stdoutOpen = false }
+            }
+        }
+        if stdinFD >= 0 { close(stdinFD) }
+        close(child.stdout)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+    }
+
+    /// Starts `argv` detached in its own session and returns the first line it writes on stdout
+    /// (its readiness report), waiting at most `seconds`.
+    public static func startDetached(_ argv: [String], seconds: Double) throws -> String {
+        let child = try Spawn.start(argv, environment: [:], stdin: false, stdout: true, stderr: false, newSession: true)
+        defer { close(child.stdout) }
+        let deadline = monotonicSeconds() + seconds
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while !line.contains(0x0A) {
+            var pfd = pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(0, (deadline - monotonicSeconds()) * 1000))
+            guard poll(&pfd, 1, left) > 0, read(child.stdout, &byte, 1) == 1 else { break }
+            line.append(byte)
+        }
+        // The detached child is reaped here only if it has already exited; otherwise init adopts it.
+        var status: Int32 = 0
+        _ = waitpid(child.pid, &status, WNOHANG)
+        return String(decoding: line.prefix { $0 != 0x0A }, as: UTF8.self)
+    }
+
+    /// The first of `names` found in PATH.
+    public static func find(_ names: [String]) -> String? {
+        names.first { Spawn.findExecutable($0) != nil }
+    }
+}

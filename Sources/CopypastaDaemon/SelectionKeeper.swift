@@ -1,0 +1,42 @@
+import CopypastaCore
+import CopypastaStore
+import CopypastaX11
+import Glibc
+import Logging
+
+/// The background server `copy` starts when no daemon runs (SPEC §5): its
+/// own process and X connection, owning the selection until another client
+/// takes it and every transfer in progress has finished (ICCCM §2.2), like xclip.
+public final class SelectionKeeper {
+    private let display: X11Display
+    private let loop: EventLoop
+    private let logger: Logger
+    private var stopping = false
+
+    /// Opens the display; throws when it is unavailable.
+    public init(displayName: String?) throws {
+        display = try X11Display(displayName: displayName)
+        loop = EventLoop(display: display)
+        var logger = Logger(label: "copypasta-serve")
+        logger.logLevel = .critical
+        self.logger = logger
+    }
+
+    /// Owns `selections` with entry `id` (confirmed), records the use and starts the copy feedback.
+    public func take(id: Int64, selections: [Config.Selection], store: HistoryStore, config: Config, paths: Paths) throws {
+        let entry = try store.entry(id: id)
+        let text = entry.text ?? ""
+        try display.own(selections, text: text)
+        try store.markUsed(id: id, at: .now())
+        loop.runHook(.copy, id: id, selection: selections[0], text: text, app: entry.sourceApp, config: config, paths: paths, logger: logger)
+    }
+
+    /// Serves until ownership is lost and transfers and hooks are done, or until SIGTERM/SIGINT.
+    public func serve() -> ExitStatus {
+        let hooks = loop.hookRunner(logger: logger)
+        while !stopping && (display.isServing || !hooks.isIdle) {
+            guard loop.turn(timers: nil, expire: { _ in }, signal: { _ in stopping = true }) else { return .unavailable }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+extension Copypasta {
+    /// `copypasta copy ID`: restore an entry.
+    struct Copy: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put an entry back on the clipboard; returns once the X server confirms the ownership.",
+            discussion: """
+                Goes through the running daemon; with no daemon, a background process owns the selection until \
+                another client takes it (like xclip). Safe for 'copypasta copy 42 && xdotool key ctrl+v'.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var target: SelectionOptions
+
+        @Argument(help: "The entry's id, as shown by list.")
+        var id: Int64
+
+        func run() throws {
+            try Restore.entry(id, selections: target.selections, global: global)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import CopypastaCore
+import CopypastaDaemon
+import CopypastaStore
+
+extension Copypasta {
+    /// `copypasta pick`: choose an entry with a launcher and restore it.
+    struct Pick: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Choose an entry with rofi, dmenu or fzf and put it back on the clipboard.",
+            discussion: """
+                The launcher comes from --launcher, COPYPASTA_LAUNCHER or the launcher config key (a command line, \
+                run without a shell), else rofi -dmenu, else dmenu, else fzf when on a terminal. It reads lines \
+                'ID<TAB>preview' (--null: full texts, NUL-terminated; --json: JSON Lines) and prints the chosen one. \
+                Cancelling exits 1 and changes nothing.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: EntryOutputOptions
+        @OptionGroup var target: SelectionOptions
+
+        @Option(help: ArgumentHelp("The launcher command line, e.g. 'rofi -dmenu -i'.", valueName: "command"))
+        var launcher: String?
+
+        @Flag(help: "Offer only pinned entries.")
+        var pinned = false
+
+        @Option(help: ArgumentHelp("Offer only entries with this tag.", valueName: "tag"))
+        var tag: String?
+
+        @Option(help: "Offer at most this many entries.")
+        var limit = 1000
+
+        @Argument(help: "A search query that narrows the entries offered (as for search).")
+        var query: [String] = []
+
+        func run() throws {
+            let config = try global.loadConfig()
+            let argv = try launcherCommand(config)
+            let entries = try candidates()
+            guard !entries.isEmpty else { throw CopypastaExit.cancelled("nothing to pick from") }
+            let (status, chosen) = try Launcher.run(argv, input: Self.menu(entries, output: output))
+            guard status == 0, let id = Self.chosenID(chosen), entries.contains(where: { $0.id == id }) else {
+                throw ExitCode(ExitStatus.nothingFound.rawValue)
+            }
+            try Restore.entry(id, selections: target.selections, global: global)
+        }
+
+        private func candidates() throws -> [Entry] {
+            let store = try global.openStore()
+            var words = query
+            if pinned { words.append("pinned:yes") }
+            if let tag { words.append("tag:\(tag)") }
+            if words.isEmpty { return try store.entries(EntryFilter(limit: limit), withText: output.needsText) }
+            return try store.search(SearchQuery.parse(words.joined(separator: " ")), order: .recent, limit: limit, withText: output.needsText)
+        }
+
+        private func launcherCommand(_ config: Config) throws -> [String] {
+            let configured = launcher ?? Environment.values["COPYPASTA_LAUNCHER"].flatMap { $0.isEmpty ? nil : $0 }
+            if let configured {
+                guard let argv = CommandWords.split(configured), !argv.isEmpty else {
+                    throw ValidationError("the launcher '\(configured)' is not a valid command line")
+                }
+                return argv
+            }
+            if let argv = config.launcher { return argv }
+            let graphical = !(Environment.values["DISPLAY"] ?? "").isEmpty
+            if graphical, Launcher.find(["rofi"]) != nil { return ["rofi", "-dmenu", "-i", "-p", "copypasta"] }
+            if graphical, Launcher.find(["dmenu"]) != nil { return ["dmenu", "-i", "-l", "20", "-p", "copypasta"] }
+            if Terminal.isTerminal(2), Launcher.find(["fzf"]) != nil {
+                return ["fzf", "--with-nth=2..", "--delimiter=\t", "--prompt=copypasta> "] + (output.null ? ["--read0"] : [])
+            }
+            throw DaemonError.refused(
+                status: .unavailable, message: "no launcher found; install rofi, dmenu or fzf, or set --launcher or the launcher config key")
+        }
+
+        /// The launcher's input: one line per entry, or NUL-terminated full texts prefixed with the id.
+        static func menu(_ entries: [Entry], output: EntryOutputOptions) -> [UInt8] {
+            var text = ""
+            for entry in entries {
+                if output.json {
+                    text += JSONLines.encode(entry) + "\n"
+                } else if output.null {
+                    text += "\(entry.id)\t\(entry.text ?? "")\0"
+                } else {
+                    text += EntryOutputOptions.humanLine(entry, columns: 200) + "\n"
+                }
+            }
+            return Array(text.utf8)
+        }
+
+        /// The id at the start of the chosen line: `ID<TAB>…` or a JSON object starting `{"id":ID`.
+        static func chosenID(_ output: [UInt8]) -> Int64? {
+            var text = Substring(String(decoding: output, as: UTF8.self))
+            if text.hasPrefix("{\"id\":") { text = text.dropFirst(6) }
+            return Int64(text.prefix { $0.isASCII && $0.isNumber })
+        }
+    }
+}

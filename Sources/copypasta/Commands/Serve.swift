@@ -1,0 +1,43 @@
+import ArgumentParser
+import CopypastaCore
+import CopypastaDaemon
+import Glibc
+
+extension Copypasta {
+    /// `copypasta serve ID`: the background server `copy` starts when no daemon runs (internal).
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Own a selection with one entry until another client takes it (started by copy).",
+            shouldDisplay: false)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The entry's id.")
+        var id: Int64
+
+        @Option(help: "Comma-separated selections to own.")
+        var selections = "clipboard"
+
+        func run() throws {
+            let chosen = selections.split(separator: ",").compactMap { Config.Selection(rawValue: String($0)) }
+            let keeper: SelectionKeeper
+            do {
+                let config = try global.loadConfig()
+                keeper = try SelectionKeeper(displayName: nil)
+                try keeper.take(id: id, selections: chosen.isEmpty ? [.clipboard] : chosen, store: global.openStore(), config: config, paths: global.paths())
+            } catch let failure as CopypastaFailure {
+                report(IPCMessage.encodeError(IPCError(status: failure.exitStatus, message: failure.description)))
+                throw ExitCode(failure.exitStatus.rawValue)
+            }
+            report("ok")
+            let status = keeper.serve()
+            if status != .success { throw ExitCode(status.rawValue) }
+        }
+
+        /// Tells the waiting `copy` how it went, then lets go of stdout so it can exit.
+        private func report(_ line: String) {
+            Terminal.writeAll(1, Array((line + "\n").utf8))
+            close(1)
+        }
+    }
+}

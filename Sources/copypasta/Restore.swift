@@ -1,0 +1,52 @@
+import CopypastaCore
+import CopypastaDaemon
+import CopypastaStore
+import ArgumentParser
+import Glibc
+
+/// Puts an entry back on the clipboard: through the running daemon, or
+/// else through a background server of our own (SPEC §5). Either way it
+/// returns only once the X server confirms the ownership.
+enum Restore {
+    static func entry(_ id: Int64, selections: [Config.Selection], global: GlobalOptions) throws {
+        let paths = global.paths()
+        if DaemonClient.isListening(paths.socket) {
+            _ = try DaemonClient.send(.restore(id: id, selections: selections), socketPath: paths.socket)
+            return
+        }
+        guard getenv("DISPLAY").map({ $0.pointee != 0 }) ?? false else {
+            throw DaemonError.refused(status: .unavailable, message: "DISPLAY is not set and no daemon is running; cannot reach the clipboard")
+        }
+        _ = try global.openStore().entry(id: id)
+        var argv = [executablePath(), "serve", String(id), "--selections", selections.map(\.rawValue).joined(separator: ",")]
+        argv += ["--db", paths.database, "--config", paths.configFile]
+        let ready = try Launcher.startDetached(argv, seconds: 15)
+        if ready == "ok" { return }
+        switch IPCMessage.decodeReply(ready) {
+        case .success: return
+        case let .failure(error): throw DaemonError.refused(status: error.status, message: error.message)
+        }
+    }
+
+    /// This program's own path, to start the background server with.
+    private static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// The `--primary` / `--both` flags of the restoring commands.
+struct SelectionOptions: ParsableArguments {
+    @Flag(help: "Restore to PRIMARY instead of CLIPBOARD.")
+    var primary = false
+
+    @Flag(help: "Restore to both CLIPBOARD and PRIMARY.")
+    var both = false
+
+    /// The selections chosen.
+    var selections: [Config.Selection] {
+        both ? [.clipboard, .primary] : primary ? [.primary] : [.clipboard]
+    }
+}
