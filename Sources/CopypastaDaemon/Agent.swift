@@ -44,7 +44,7 @@ public final class Agent {
         for selection in config.selections { readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
-            let alive = loop.turn(timers: nextTimer, expire: expireTimers(now:)) { signal in
+            let alive = loop.turn(timers: nextTimer, expire: expireTimers(now:), keepGoing: { exitStatus == nil }) { signal in
                 if signal == SIGHUP {
                     reloadConfig()
                 } else {

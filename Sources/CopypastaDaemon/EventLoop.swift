@@ -18,8 +18,9 @@ final class EventLoop {
         self.display = display
     }
 
-    /// One turn: handles X events and deadlines, then waits. Returns false once the X connection is lost.
-    func turn(timers: Double?, expire: (Double) -> Void, signal: (Int32) -> Void) -> Bool {
+    /// One turn: handles X events and deadlines, then, while `keepGoing` holds, waits for the next
+    /// event. Returns false once the X connection is lost.
+    func turn(timers: Double?, expire: (Double) -> Void, keepGoing: () -> Bool, signal: (Int32) -> Void) -> Bool {
         display.dispatchPending()
         guard !display.isLost else { return false }
         let now = monotonicSeconds()
@@ -28,7 +29,7 @@ final class EventLoop {
         for source in sources { source.expire(now: now) }
         display.dispatchPending()
         guard !display.isLost else { return false }
-        wait(timers: timers, signal: signal)
+        if keepGoing() { wait(timers: timers, signal: signal) }
         return !display.isLost
     }
 

@@ -34,8 +34,9 @@ public final class SelectionKeeper {
     /// Serves until ownership is lost and transfers and hooks are done, or until SIGTERM/SIGINT.
     public func serve() -> ExitStatus {
         let hooks = loop.hookRunner(logger: logger)
-        while !stopping && (display.isServing || !hooks.isIdle) {
-            guard loop.turn(timers: nil, expire: { _ in }, signal: { _ in stopping = true }) else { return .unavailable }
+        let busy = { !self.stopping && (self.display.isServing || !hooks.isIdle) }
+        while busy() {
+            guard loop.turn(timers: nil, expire: { _ in }, keepGoing: busy, signal: { _ in stopping = true }) else { return .unavailable }
         }
         return .success
     }

@@ -194,6 +194,30 @@ var transfers: [Transfer] = []
     }
 }
 
+/// A requestor that starts an INCR read of CLIPBOARD and then stops reading.
+@MainActor func stallReader() -> Never {
+    let property = atom("TESTOWNER_STALL")
+    XConvertSelection(display, clipboard, utf8, property, window, Time(CurrentTime))
+    XFlush(display)
+    while true {
+        var event = XEvent()
+        XNextEvent(display, &event)
+        if event.type == SelectionNotify {
+            var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            XGetWindowProperty(display, window, property, 0, 0, False, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+            if let data { XFree(data) }
+            guard type == incr else { fatal("expected INCR") }
+            XDeleteProperty(display, window, property)
+            XFlush(display)
+            say("stalled")
+            while true { pause() }
+        }
+    }
+}
+
+if options.mode == "stall-reader" { stallReader() }
+
 if options.mode == "burst" {
     for index in 1...options.count {
         sequence = index

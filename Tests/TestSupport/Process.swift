@@ -36,7 +36,7 @@ public final class Child: @unchecked Sendable {
     /// `extraFD` passes one more descriptor to the child as fd 3 (Xvfb -displayfd).
     public init(
         _ arguments: [String], environment: [String: String] = [:], captureOutput: Bool = true,
-        stdin: Bool = true, extraFD: Int32? = nil, stderrPath: String? = nil
+        stdin: Bool = true, extraFD: Int32? = nil, stderrPath: String? = nil, stdoutPath: String? = nil
     ) throws {
         func makePipe() throws -> (Int32, Int32) {
             var fds: [Int32] = [0, 0]
@@ -52,7 +52,10 @@ public final class Child: @unchecked Sendable {
         if stdin { posix_spawn_file_actions_adddup2(&actions, input.0, 0) } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        if let stderrPath {
+        if let stdoutPath {
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        } else if let stderrPath {
             posix_spawn_file_actions_adddup2(&actions, out.1, 1)
             posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         } else if captureOutput {

@@ -1,0 +1,74 @@
+import Glibc
+import Testing
+import TestSupport
+
+/// Hooks and the daemon socket: what the hook sees, and that nothing a hook or a client does stalls the daemon.
+@Suite(.serialized) struct HookTests {
+    @Test func hooksGetTheEnvironmentAndTheTextOnStdin() throws {
+        let desktop = try Desktop()
+        let dir = desktop.sandbox.root
+        let script = "#!/bin/sh\nenv | grep -E '^COPYPASTA_(EVENT|ID|SELECTION|BYTES|PREVIEW|SOURCE_APP)=' | sort > \"\(dir)/$COPYPASTA_EVENT.env\"\ncat > \"\(dir)/$COPYPASTA_EVENT.stdin\"\n"
+        desktop.sandbox.write("config/copypasta/hooks/on-capture", script, mode: 0o755)
+        desktop.sandbox.write("config/copypasta/hooks/on-copy", script, mode: 0o755)
+        try desktop.startDaemon()
+        let text = "hook text\nwith 'quotes' $(and) `ticks`"
+        let owner = try desktop.start([TestOwner.path, "normal", "--class", "TestApp", "--text", text])
+        #expect(owner.waitForLine("owned") != nil)
+        #expect(waitUntil { desktop.sandbox.read(dir + "/capture.stdin") == Array(text.utf8) })
+        let env = String(decoding: desktop.sandbox.read(dir + "/capture.env") ?? [], as: UTF8.self)
+        #expect(env == """
+            COPYPASTA_BYTES=\(text.utf8.count)
+            COPYPASTA_EVENT=capture
+            COPYPASTA_ID=1
+            COPYPASTA_PREVIEW=hook text⏎with 'quotes' $(and) `ticks`
+            COPYPASTA_SELECTION=clipboard
+            COPYPASTA_SOURCE_APP=TestApp
+
+            """)
+        #expect(try desktop.cli.run("copy", "1").status == 0)
+        #expect(waitUntil { desktop.sandbox.read(dir + "/copy.stdin") == Array(text.utf8) })
+        #expect(String(decoding: desktop.sandbox.read(dir + "/copy.env") ?? [], as: UTF8.self).contains("COPYPASTA_EVENT=copy"))
+    }
+
+    @Test func slowFailingAndDeafHooksDoNotAffectTheDaemon() throws {
+        let desktop = try Desktop(config: "hook-timeout = 300ms\nmax-bytes = 32M\n")
+        desktop.sandbox.write("config/copypasta/hooks/on-capture", "#!/bin/sh\ncase \"$COPYPASTA_ID\" in\n1) sleep 30;;\n2) echo broken >&2; exit 3;;\nesac\n", mode: 0o755)
+        try desktop.startDaemon()
+        // Each copy is waited for: a copy replaced before the daemon read it is rightly never stored.
+        for (index, payload) in [Array("sleepy".utf8), Array("failing".utf8), Array(repeating: 0x78, count: 4 << 20)].enumerated() {
+            try desktop.xclip(payload)
+            #expect(try desktop.waitForEntries(index + 1))
+        }
+        #expect(desktop.waitForLog("timed out"))
+        #expect(desktop.waitForLog("exited with status 3"))
+        #expect(desktop.log.contains("stderr=broken"))
+        try desktop.xclip(Array("still capturing".utf8))
+        #expect(try desktop.waitForEntries(4))
+    }
+
+    @Test func socketRejectsGarbageOversizedAndForeignClients() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        let socket = desktop.sandbox.root + "/run/copypasta/daemon.sock"
+        #expect(desktop.sandbox.mode(socket) == 0o600)
+        #expect(desktop.sandbox.mode(desktop.sandbox.root + "/run/copypasta") == 0o700)
+        #expect(socketExchange(socket, Array("hello there\n".utf8))?.hasPrefix("error 64 ") == true)
+        #expect(socketExchange(socket, Array("copypasta/1 restore x y\n".utf8))?.hasPrefix("error 64 ") == true)
+        #expect(socketExchange(socket, Array("copypasta/1 restore 42 clipboard\n".utf8))?.hasPrefix("error 66 ") == true)
+        #expect(socketExchange(socket, Array(repeating: 0x41, count: 100_000))?.hasPrefix("error 64 request too long") == true)
+        #expect(socketExchange(socket, Array("copypasta/1 ping\n".utf8)) == "ok pong\n")
+        chmod(desktop.sandbox.root + "/run/copypasta", 0o755)
+        chmod(desktop.sandbox.root + "/run", 0o755)
+        chmod(desktop.sandbox.root, 0o755)
+        chmod(socket, 0o666)
+        let foreignDB = "/tmp/copypasta-foreign-\(getpid()).db"
+        defer { Child.runQuietly(["rm", "-f", foreignDB, foreignDB + "-wal", foreignDB + "-shm"]) }
+        let foreign = try Child(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CopypastaBinary.path, "status"],
+                                environment: desktop.environment.merging(["COPYPASTA_DB": foreignDB]) { $1 }).communicate()
+        #expect(foreign.output.contains("daemon: not running"), "\(foreign.stderr)")
+        #expect(desktop.waitForLog("refused a socket connection from another user"))
+        try desktop.xclip(Array("daemon unaffected".utf8))
+        #expect(try desktop.waitForEntries(1))
+        #expect(daemon.exitStatusIfExited() == nil)
+    }
+}

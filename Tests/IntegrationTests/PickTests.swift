@@ -1,0 +1,55 @@
+import Testing
+import TestSupport
+
+/// `copypasta pick` with scripted launchers.
+@Suite(.serialized) struct PickTests {
+    func launcher(_ desktop: Desktop, _ script: String) -> String {
+        desktop.sandbox.write("launcher.sh", "#!/bin/sh\n" + script, mode: 0o755)
+    }
+
+    @Test func choosingALineRestoresItsEntry() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        try desktop.cli.run("add", "first entry")
+        try desktop.cli.run("add", "multi\nline\nentry")
+        try desktop.cli.run("add", "third")
+        let script = launcher(desktop, "cat > \"$(dirname \"$0\")/menu.txt\"; sed -n 2p \"$(dirname \"$0\")/menu.txt\"\n")
+        let result = try desktop.cli.run("pick", "--launcher", script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(String(decoding: desktop.sandbox.read(desktop.sandbox.root + "/menu.txt") ?? [], as: UTF8.self)
+            == "3\tthird\n2\tmulti⏎line⏎entry\n1\tfirst entry\n")
+        #expect(try desktop.paste().output == "multi\nline\nentry")
+    }
+
+    @Test func cancellingExitsOneAndChangesNothing() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        try desktop.cli.run("add", "keep")
+        try desktop.xclip(Array("current".utf8))
+        try desktop.waitForEntries(2)
+        let cancel = try desktop.cli.run("pick", "--launcher", launcher(desktop, "cat >/dev/null; exit 1\n"))
+        #expect(cancel.status == 1)
+        let empty = try desktop.cli.run("pick", "--launcher", launcher(desktop, "cat >/dev/null\n"))
+        #expect(empty.status == 1)
+        #expect(try desktop.paste().output == "current")
+        #expect(try desktop.sql("SELECT sum(use_count) FROM entry") == "0")
+    }
+
+    @Test func queryPinnedAndEnvironmentLauncher() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        try desktop.cli.run("add", "apple pie")
+        try desktop.cli.run("add", "banana split")
+        try desktop.cli.run("pin", "1")
+        var cli = desktop.cli
+        cli.environment["COPYPASTA_LAUNCHER"] = launcher(desktop, "head -n 1\n")
+        #expect(try cli.run("pick", "banana").status == 0)
+        #expect(try desktop.paste().output == "banana split")
+        #expect(try cli.run("pick", "--pinned").status == 0)
+        #expect(try desktop.paste().output == "apple pie")
+        #expect(try cli.run("pick", "nomatch").status == 1)
+        let nullMenu = launcher(desktop, "cat > \"$(dirname \"$0\")/null.bin\"; printf '2\\tbanana split'\n")
+        #expect(try desktop.cli.run("pick", "-0", "--launcher", nullMenu).status == 0)
+        #expect(desktop.sandbox.read(desktop.sandbox.root + "/null.bin") == Array("2\tbanana split\u{0}1\tapple pie\u{0}".utf8))
+    }
+}
