@@ -7,7 +7,9 @@ extension Agent: ClipboardDelegate {
     /// Reads the current content of `selection` once, at start-up (SPEC §4).
     func readCurrent(_ selection: Config.Selection) {
         if let owner = display.owner(of: selection) { capture.owners[selection] = owner }
-        display.readCurrent(selection, maxBytes: config.maxBytes, timeout: convertTimeout)
+        if let read = display.readCurrent(selection, maxBytes: config.maxBytes, timeout: convertTimeout) {
+            capture.reads[read] = (.now(), nil)
+        }
     }
 
     var convertTimeout: Double { Double(config.convertTimeoutMilliseconds) / 1000 }
@@ -40,12 +42,14 @@ extension Agent: ClipboardDelegate {
             capture.primaryRecheckAt = now + 0.05
             return
         }
-        display.read(change, maxBytes: config.maxBytes, timeout: convertTimeout)
+        if let read = display.read(change, maxBytes: config.maxBytes, timeout: convertTimeout) {
+            capture.reads[read] = (.now(), nil)
+        }
     }
 
-    public func shouldFetch(selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool {
+    public func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool {
         let classes = display.classNames(of: owner)
-        capture.pendingApps[selection] = classes.last
+        capture.reads[read]?.app = classes.last
         if let skip = filter.checkOwner(targets: targets, classNames: classes) {
             logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "app": "\(classes.last ?? "-")"]))
             return false
@@ -53,8 +57,9 @@ extension Agent: ClipboardDelegate {
         return true
     }
 
-    public func converted(selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID) {
-        let app = capture.pendingApps.removeValue(forKey: selection)
+    public func converted(_ read: ReadID, selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID) {
+        let pending = capture.reads.removeValue(forKey: read)
+        let app = pending?.app
         let (text, repaired) = TextDecoding.decode(bytes, as: encoding)
         if repaired { logger.warning("owner sent invalid UTF-8; invalid bytes replaced with U+FFFD", metadata: meta(selection, [:])) }
         if let skip = filter.checkText(text) {
@@ -63,17 +68,21 @@ extension Agent: ClipboardDelegate {
         if (try? store.isPaused()) == true {
             return logger.info("skipped", metadata: meta(selection, ["reason": "paused"]))
         }
-        store(text, selection: selection, app: app, owner: owner)
+        store(text, read: read, changedAt: pending?.time ?? .now(), selection: selection, app: app, owner: owner)
     }
 
-    private func store(_ text: String, selection: Config.Selection, app: String?, owner: OwnerID) {
+    /// Stores a converted text. A read that finishes after a newer read of the same selection was
+    /// stored keeps its earlier time, so it lands below the newer entry and does not become the
+    /// last fingerprint.
+    private func store(_ text: String, read: ReadID, changedAt: Timestamp, selection: Config.Selection, app: String?, owner: OwnerID) {
         let now = monotonicSeconds()
-        let replacing = selection == .primary ? mergeablePrimary(text, now: now) : nil
+        let isNewest = capture.newestStored[selection].map { read > $0 } ?? true
+        let replacing = selection == .primary && isNewest ? mergeablePrimary(text, now: now) : nil
         let outcome: HistoryStore.Outcome
         do {
             outcome = try store.capture(
-                text, source: selection == .primary ? .primary : .clipboard, sourceApp: app, at: .now(),
-                policy: config.duplicates, maxEntries: config.maxEntries, replacing: replacing)
+                text, source: selection == .primary ? .primary : .clipboard, sourceApp: app, at: changedAt,
+                policy: config.duplicates, maxEntries: config.maxEntries, replacing: replacing, isNewest: isNewest)
         } catch {
             return logger.error("capture not stored: \(error)", metadata: meta(selection, ["bytes": "\(text.utf8.count)"]))
         }
@@ -81,7 +90,10 @@ extension Agent: ClipboardDelegate {
         switch outcome {
         case let .inserted(id), let .moved(id):
             capture.loopGuards[selection, default: LoopGuard()].recordChanged()
-            capture.ownerEntries[selection] = (owner, id)
+            if isNewest {
+                capture.newestStored[selection] = read
+                capture.ownerEntries[selection] = (owner, id)
+            }
             if selection == .primary { capture.lastPrimary = (id, text, now) }
             let verb = if case .moved = outcome { "moved to top" } else { replacing == nil ? "captured" : "replaced" }
             logger.info("\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(app ?? "-")"]))
@@ -102,8 +114,8 @@ extension Agent: ClipboardDelegate {
         return related ? last.id : nil
     }
 
-    public func conversionFailed(selection: Config.Selection, reason: String, owner: OwnerID) {
-        capture.pendingApps[selection] = nil
+    public func conversionFailed(_ read: ReadID, selection: Config.Selection, reason: String, owner: OwnerID) {
+        capture.reads[read] = nil
         logger.info("skipped", metadata: meta(selection, ["reason": "\(reason)", "owner": "\(owner)"]))
     }
 

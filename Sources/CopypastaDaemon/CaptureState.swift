@@ -7,8 +7,10 @@ struct CaptureState {
     var owners: [Config.Selection: OwnerID] = [:]
     /// The entry captured from the current owner, for keep-alive.
     var ownerEntries: [Config.Selection: (owner: OwnerID, id: Int64)] = [:]
-    /// The source application of the conversion in flight.
-    var pendingApps: [Config.Selection: String] = [:]
+    /// Reads in flight: when their change happened and the owner's application.
+    var reads: [ReadID: (time: Timestamp, app: String?)] = [:]
+    /// The newest read of each selection whose text was stored.
+    var newestStored: [Config.Selection: ReadID] = [:]
     /// The last PRIMARY capture, for the grow/shrink merge.
     var lastPrimary: (id: Int64, text: String, at: Double)?
     /// A PRIMARY change waiting for the mouse button or Shift to be released.

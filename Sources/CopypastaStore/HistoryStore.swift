@@ -56,17 +56,21 @@ public final class HistoryStore {
     ///
     /// `replacing` names an entry the new text supersedes (a PRIMARY selection
     /// that grew or shrank, SPEC §4); it is deleted in the same transaction
-    /// unless it is pinned.
+    /// unless it is pinned. `isNewest` is false for a text whose read finished
+    /// after a newer one was stored: it is kept, but it is not what the
+    /// selection holds now, so it does not become the last fingerprint.
     public func capture(
         _ text: String, source: EntrySource, sourceApp: String?, at time: Timestamp,
-        policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil
+        policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil, isNewest: Bool = true
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
         return try database.transaction {
             if try lastFingerprint() == fingerprint { return .unchanged }
             if let replacing { try database.run("DELETE FROM entry WHERE id = ? AND pinned = 0", replacing) }
-            try setState("last_fingerprint", fingerprint.bytes)
-            try setState("last_capture_at", time.microseconds)
+            if isNewest {
+                try setState("last_fingerprint", fingerprint.bytes)
+                try setState("last_capture_at", time.microseconds)
+            }
             let new = NewEntry(text: text, fingerprint: fingerprint, source: source, sourceApp: sourceApp, capturedAt: time)
             return try insertOrMove(new, policy: policy, maxEntries: maxEntries)
         }

@@ -4,10 +4,12 @@ import CopypastaCore
 /// Reads selections from their owners: TARGETS, then the best text target,
 /// whole or by INCR (ICCCM §2.4, §2.7.2), as non-blocking state machines.
 ///
-/// One conversion per selection at a time; a new owner change abandons the
-/// old one. Each conversion writes into its own property from a rotating
-/// pool and carries the owner's selection timestamp, so a late reply from a
-/// superseded owner is recognised and dropped.
+/// A new owner change abandons the conversions of that selection that are
+/// still waiting for TARGETS. Conversions that have already asked for the
+/// text run on in parallel: the owner answered, so that copy is stored, and
+/// the agent orders it by when its change happened. Each conversion writes
+/// into its own property from a rotating pool and carries the owner's
+/// selection timestamp, so a reply is never taken for another conversion's.
 final class SelectionReader {
     private enum Phase {
         case targets
@@ -16,6 +18,7 @@ final class SelectionReader {
     }
 
     private struct Conversion {
+        let id: ReadID
         let selection: Config.Selection
         let owner: Window
         let time: Time
@@ -23,8 +26,12 @@ final class SelectionReader {
         let maxBytes: Int
         let timeout: Double
         var phase: Phase
+        var target: Atom
         var deadline: Double
     }
+
+    /// Conversions of one selection that may run at once; older ones are abandoned beyond this.
+    private static let parallelLimit = 4
 
     private unowned let connection: X11Display
     private var conversions: [Atom: Conversion] = [:]
@@ -37,15 +44,15 @@ final class SelectionReader {
     private var display: OpaquePointer { connection.display }
     private var atoms: Atoms { connection.atoms }
 
-    /// Starts a conversion of TARGETS for `selection`, abandoning any running one.
-    func begin(_ selection: Config.Selection, owner: Window, time: Time, maxBytes: Int, timeout: Double) {
+    /// Starts a conversion of TARGETS for `selection`, abandoning the ones still waiting for TARGETS.
+    func begin(_ id: ReadID, _ selection: Config.Selection, owner: Window, time: Time, maxBytes: Int, timeout: Double) {
         abandon(selection)
         let property = atoms.conversionProperties[nextProperty % atoms.conversionProperties.count]
         nextProperty += 1
         XDeleteProperty(display, connection.window, property)
         conversions[property] = Conversion(
-            selection: selection, owner: owner, time: time, property: property, maxBytes: maxBytes, timeout: timeout,
-            phase: .targets, deadline: monotonicSeconds() + timeout)
+            id: id, selection: selection, owner: owner, time: time, property: property, maxBytes: maxBytes, timeout: timeout,
+            phase: .targets, target: atoms.targets, deadline: monotonicSeconds() + timeout)
         XConvertSelection(display, atoms.atom(for: selection), atoms.targets, property, connection.window, time)
     }
 
@@ -65,18 +72,20 @@ final class SelectionReader {
     }
 
     func handleSelectionNotify(_ event: XSelectionEvent) {
-        guard event.requestor == connection.window,
-              let conversion = conversions.values.first(where: { atoms.atom(for: $0.selection) == event.selection }),
-              event.time == conversion.time || event.time == Time(CurrentTime)
-        else {
-            if event.property != 0 && !conversions.keys.contains(event.property) {
-                XDeleteProperty(display, connection.window, event.property)
-            }
+        guard event.requestor == connection.window else { return }
+        let matches = { (conversion: Conversion) in
+            self.atoms.atom(for: conversion.selection) == event.selection && conversion.target == event.target
+                && (event.time == conversion.time || event.time == Time(CurrentTime))
+        }
+        if event.property == 0 {
+            // A refusal names no property: it is the oldest matching conversion's.
+            if let refused = conversions.values.filter(matches).min(by: { $0.id < $1.id }) { self.refused(refused) }
             return
         }
-        let property = conversion.property
-        guard event.property == property else {
-            if event.property == 0 { refused(conversion) }
+        guard let conversion = conversions[event.property], matches(conversion) else {
+            if atoms.conversionProperties.contains(event.property) && conversions[event.property] == nil {
+                XDeleteProperty(display, connection.window, event.property)
+            }
             return
         }
         switch conversion.phase {
@@ -103,7 +112,8 @@ final class SelectionReader {
         }
         if chunk.bytes.isEmpty {
             return connection.delegate?.converted(
-                selection: conversion.selection, bytes: received, encoding: encoding, owner: OwnerID(window: conversion.owner)) ?? ()
+                conversion.id, selection: conversion.selection, bytes: received, encoding: encoding,
+                owner: OwnerID(window: conversion.owner)) ?? ()
         }
         conversions[property] = conversion
         guard chunk.format == 8 else { return fail(property, "owner sent INCR chunks of format \(chunk.format)") }
@@ -125,13 +135,14 @@ final class SelectionReader {
         }
         let names = atomNames(reply.longs.map { Atom($0) })
         let owner = OwnerID(window: conversion.owner)
-        guard connection.delegate?.shouldFetch(selection: conversion.selection, targets: names, owner: owner) ?? false else {
+        guard connection.delegate?.shouldFetch(conversion.id, selection: conversion.selection, targets: names, owner: owner) ?? false else {
             conversions[conversion.property] = nil
             return
         }
         guard let best = CaptureFilter.bestTextTarget(names) else {
             conversions[conversion.property] = nil
-            return connection.delegate?.conversionFailed(selection: conversion.selection, reason: CaptureFilter.Skip.notText.description, owner: owner) ?? ()
+            return connection.delegate?.conversionFailed(
+                conversion.id, selection: conversion.selection, reason: CaptureFilter.Skip.notText.description, owner: owner) ?? ()
         }
         request(conversion, target: XInternAtom(display, best.name, False), encoding: best.encoding)
     }
@@ -139,6 +150,7 @@ final class SelectionReader {
     private func request(_ conversion: Conversion, target: Atom, encoding: SelectionEncoding) {
         var next = conversion
         next.phase = .text(encoding: encoding)
+        next.target = target
         next.deadline = monotonicSeconds() + conversion.timeout
         conversions[conversion.property] = next
         XConvertSelection(display, atoms.atom(for: conversion.selection), target, conversion.property, connection.window, conversion.time)
@@ -180,7 +192,8 @@ final class SelectionReader {
         }
         conversions[property] = nil
         let actual = reply.type == atoms.utf8String || reply.type == atoms.textPlainUTF8 ? .utf8 : reply.type == atoms.string ? .latin1 : encoding
-        connection.delegate?.converted(selection: conversion.selection, bytes: reply.bytes, encoding: actual, owner: OwnerID(window: conversion.owner))
+        connection.delegate?.converted(
+            conversion.id, selection: conversion.selection, bytes: reply.bytes, encoding: actual, owner: OwnerID(window: conversion.owner))
     }
 
     private func isTextType(_ type: Atom) -> Bool {
@@ -193,17 +206,23 @@ final class SelectionReader {
         fail(property, CaptureFilter.Skip.tooLarge(bytes).description)
     }
 
+    /// Drops the conversions of `selection` that have not asked for text yet, and the oldest beyond the limit.
     private func abandon(_ selection: Config.Selection) {
-        for (property, conversion) in conversions where conversion.selection == selection {
-            conversions[property] = nil
-            XDeleteProperty(display, connection.window, property)
+        let running = conversions.values.filter { $0.selection == selection }.sorted { $0.id < $1.id }
+        for (index, conversion) in running.enumerated() {
+            let waiting = if case .targets = conversion.phase { true } else { false }
+            guard waiting || running.count - index >= Self.parallelLimit else { continue }
+            conversions[conversion.property] = nil
+            XDeleteProperty(display, connection.window, conversion.property)
+            connection.delegate?.conversionFailed(
+                conversion.id, selection: selection, reason: "superseded by a newer copy", owner: OwnerID(window: conversion.owner))
         }
     }
 
     private func fail(_ property: Atom, _ reason: String) {
         guard let conversion = conversions.removeValue(forKey: property) else { return }
         XDeleteProperty(display, connection.window, property)
-        connection.delegate?.conversionFailed(selection: conversion.selection, reason: reason, owner: OwnerID(window: conversion.owner))
+        connection.delegate?.conversionFailed(conversion.id, selection: conversion.selection, reason: reason, owner: OwnerID(window: conversion.owner))
     }
 
     /// Names of atoms in one round trip (XGetAtomNames); atoms the server does not know are left out.

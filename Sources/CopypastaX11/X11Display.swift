@@ -40,6 +40,14 @@ public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "0x" + String(window, radix: 16) }
 }
 
+/// Identifies one read of a selection; later reads have larger ids.
+public struct ReadID: Hashable, Comparable, Sendable {
+    let value: Int
+
+    /// Orders reads by when they started.
+    public static func < (lhs: ReadID, rhs: ReadID) -> Bool { lhs.value < rhs.value }
+}
+
 /// What an XFixes selection event reports.
 public struct OwnerChange: Sendable {
     /// Why the owner changed.
@@ -68,12 +76,12 @@ public struct OwnerChange: Sendable {
 public protocol ClipboardDelegate: AnyObject {
     /// The owner of a watched selection changed.
     func ownerChanged(_ change: OwnerChange)
-    /// The owner answered TARGETS; return false to stop before any text is fetched.
-    func shouldFetch(selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool
-    /// A conversion finished with the text bytes of `target`.
-    func converted(selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID)
-    /// A conversion ended without text; `reason` is for the log.
-    func conversionFailed(selection: Config.Selection, reason: String, owner: OwnerID)
+    /// The owner answered TARGETS for `read`; return false to stop before any text is fetched.
+    func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool
+    /// `read` finished with the selection's text bytes.
+    func converted(_ read: ReadID, selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID)
+    /// `read` ended without text; `reason` is for the log.
+    func conversionFailed(_ read: ReadID, selection: Config.Selection, reason: String, owner: OwnerID)
     /// Another client took a selection we owned.
     func ownershipLost(selection: Config.Selection)
 }
@@ -96,6 +104,7 @@ public final class X11Display {
     /// Receives owner changes, conversion results and lost ownership.
     public weak var delegate: ClipboardDelegate?
     lazy var reader = SelectionReader(connection: self)
+    private var lastReadID = 0
     lazy var server = SelectionServer(connection: self)
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
@@ -183,18 +192,24 @@ public final class X11Display {
         return mask & held != 0
     }
 
-    /// Starts reading the selection whose owner change is `change` (TARGETS first).
-    ///
-    /// Any conversion still running for that selection is abandoned.
-    public func read(_ change: OwnerChange, maxBytes: Int, timeout: Double) {
-        guard let owner = change.owner, !change.isOurs else { return }
-        reader.begin(change.selection, owner: owner.window, time: change.time, maxBytes: maxBytes, timeout: timeout)
+    /// Starts reading the selection whose owner change is `change` (TARGETS first); returns the read's id.
+    @discardableResult
+    public func read(_ change: OwnerChange, maxBytes: Int, timeout: Double) -> ReadID? {
+        guard let owner = change.owner, !change.isOurs else { return nil }
+        lastReadID += 1
+        let id = ReadID(value: lastReadID)
+        reader.begin(id, change.selection, owner: owner.window, time: change.time, maxBytes: maxBytes, timeout: timeout)
+        return id
     }
 
     /// Starts reading whatever `selection` holds now (at start-up, when no event has arrived yet).
-    public func readCurrent(_ selection: Config.Selection, maxBytes: Int, timeout: Double) {
-        guard let owner = owner(of: selection), owner.window != window else { return }
-        reader.begin(selection, owner: owner.window, time: serverTime(), maxBytes: maxBytes, timeout: timeout)
+    @discardableResult
+    public func readCurrent(_ selection: Config.Selection, maxBytes: Int, timeout: Double) -> ReadID? {
+        guard let owner = owner(of: selection), owner.window != window else { return nil }
+        lastReadID += 1
+        let id = ReadID(value: lastReadID)
+        reader.begin(id, selection, owner: owner.window, time: serverTime(), maxBytes: maxBytes, timeout: timeout)
+        return id
     }
 
     /// The WM_CLASS names (instance, class) of an owner window, else of its
