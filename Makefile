@@ -1,25 +1,28 @@
 # copypasta — build, test, install. See README.md.
 PREFIX    ?= /usr/local
 DESTDIR   ?=
+# /usr installs its configuration under /etc; any other prefix under PREFIX/etc.
+SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 BINDIR     = $(PREFIX)/bin
 MANDIR     = $(PREFIX)/share/man/man1
 UNITDIR    = $(PREFIX)/lib/systemd/user
-AUTOSTART  = $(PREFIX)/etc/xdg/autostart
+AUTOSTART  = $(SYSCONFDIR)/xdg/autostart
 BASHCOMP   = $(PREFIX)/share/bash-completion/completions
 ZSHCOMP    = $(PREFIX)/share/zsh/site-functions
 FISHCOMP   = $(PREFIX)/share/fish/vendor_completions.d
 
 SWIFT     ?= swift
 RELEASE    = .build/release/copypasta
-DEBUG      = .build/debug/copypasta
+# The binary install-files copies (the tests point it at the debug build).
+BIN       ?= $(RELEASE)
 COMPDIR    = .build/completions
 
 # Debian packages: build (headers), then what the tests and docs checks run.
 BUILD_DEBS = libx11-dev libxfixes-dev libsqlite3-dev libssl-dev pkg-config
-TEST_DEBS  = xvfb xclip xsel x11-utils sqlite3 mandoc desktop-file-utils systemd
+TEST_DEBS  = xvfb xclip xsel x11-utils sqlite3 mandoc man-db desktop-file-utils systemd make
 BENCH_DEBS = hyperfine python3
 
-.PHONY: all build run test deps test-deps bench install uninstall clean completions lint-docs
+.PHONY: all build run test deps test-deps bench install install-files uninstall clean completions lint-docs
 
 all: build
 
@@ -27,14 +30,12 @@ build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	@$(MAKE) --no-print-directory completions
 
-completions: $(RELEASE)
+# Shell completions are generated from the binary itself, so they always match it.
+completions:
 	@mkdir -p $(COMPDIR)
-	$(RELEASE) --generate-completion-script bash > $(COMPDIR)/copypasta.bash
-	$(RELEASE) --generate-completion-script zsh > $(COMPDIR)/_copypasta
-	$(RELEASE) --generate-completion-script fish > $(COMPDIR)/copypasta.fish
-
-$(RELEASE):
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(BIN) --generate-completion-script bash > $(COMPDIR)/copypasta.bash
+	$(BIN) --generate-completion-script zsh > $(COMPDIR)/_copypasta
+	$(BIN) --generate-completion-script fish > $(COMPDIR)/copypasta.fish
 
 # Runs the agent in the foreground on $DISPLAY (Ctrl+C stops it).
 run: build
@@ -50,7 +51,6 @@ test-deps:
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
-	@$(MAKE) --no-print-directory lint-docs
 
 lint-docs:
 	@if [ -f man/copypasta.1 ]; then mandoc -Tlint -W warning man/copypasta.1 && echo "mandoc -Tlint: man/copypasta.1 clean"; fi
@@ -60,10 +60,12 @@ bench: build
 	$(SWIFT) build --product copypasta-testowner
 	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner
 
-install: build
+install: build install-files
+
+install-files: completions
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(AUTOSTART) \
 		$(DESTDIR)$(BASHCOMP) $(DESTDIR)$(ZSHCOMP) $(DESTDIR)$(FISHCOMP)
-	install -m 0755 $(RELEASE) $(DESTDIR)$(BINDIR)/copypasta
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/copypasta
 	install -m 0644 man/copypasta.1 $(DESTDIR)$(MANDIR)/copypasta.1
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.service > $(DESTDIR)$(UNITDIR)/copypasta.service
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.desktop > $(DESTDIR)$(AUTOSTART)/copypasta.desktop
