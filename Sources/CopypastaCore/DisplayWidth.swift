@@ -6,6 +6,7 @@
 public enum DisplayWidth {
     /// The columns a grapheme cluster occupies in a terminal.
     public static func columns(of character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmojiPresentation || scalars.contains(where: { $0.value == 0xFE0F }) {

@@ -22,26 +22,39 @@ public enum Preview {
     }
 
     /// Renders `text` on one line of at most `columns` terminal columns, ending in `…` when cut.
+    ///
+    /// ASCII bytes, nearly all of most texts, are rendered straight from the
+    /// UTF-8 view; grapheme clusters and Unicode properties are consulted
+    /// only for the other characters, which is what keeps listings fast.
     public static func line(_ text: String, columns: Int) -> String {
         guard columns > 0 else { return "" }
-        var out = ""
-        var used = 0
-        var pendingCut = false
-        for character in text {
-            let shown = render(character)
-            let width = DisplayWidth.columns(of: shown)
-            if used + width > columns {
-                pendingCut = true
-                break
+        var line = RenderedLine(columns: columns)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
+            let fits: Bool
+            if byte < 0x80 {
+                switch byte {
+                case 0x0D where next < utf8.endIndex && utf8[next] == 0x0A:
+                    next = utf8.index(after: next)
+                    fits = line.append("⏎", width: 1)
+                case 0x0A...0x0D: fits = line.append("⏎", width: 1)
+                case 0x09: fits = line.append("⇥", width: 1)
+                case 0x00..<0x20, 0x7F: fits = line.append(" ", width: 1)
+                default: fits = line.append(byte)
+                }
+            } else {
+                guard let character = text[index...].first else { break }
+                let (shown, width) = render(character)
+                fits = line.append(shown, width: width)
+                next = utf8.index(index, offsetBy: character.utf8.count)
             }
-            out.append(shown)
-            used += width
+            guard fits else { return line.cut() }
+            index = next
         }
-        guard pendingCut else { return out }
-        while used + 1 > columns, let last = out.popLast() {
-            used -= DisplayWidth.columns(of: last)
-        }
-        return out + "…"
+        return line.text
     }
 
     /// Renders `text` on one line of at most `characters` characters, ending in `…` when cut.
@@ -53,23 +66,78 @@ public enum Preview {
                 out.removeLast()
                 return out + "…"
             }
-            out.append(render(character))
+            out.append(render(character).shown)
             count += 1
         }
         return out
     }
 
-    private static func render(_ character: Character) -> Character {
+    /// The character as shown on one line, and its width in columns. ASCII, nearly all of
+    /// most texts, is decided from its code alone, without Unicode property look-ups.
+    private static func render(_ character: Character) -> (shown: Character, width: Int) {
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case 0x0A, 0x0B, 0x0C, 0x0D: return ("⏎", 1)
+            case 0x09: return ("⇥", 1)
+            case 0x00..<0x20, 0x7F: return (" ", 1)
+            default: return (character, 1)
+            }
+        }
         switch character {
-        case "\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}": "⏎"
-        case "\t": "⇥"
+        case "\r\n", "\u{2028}", "\u{2029}", "\u{85}": return ("⏎", 1)
         default:
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
                scalar.properties.generalCategory == .control {
-                " "
-            } else {
-                character
+                return (" ", 1)
             }
+            return (character, DisplayWidth.columns(of: character))
         }
+    }
+}
+
+/// The bytes of a preview line being built, with what is needed to cut it back for the ellipsis.
+private struct RenderedLine {
+    let columns: Int
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    private var widths: [Int] = []
+    private var used = 0
+
+    init(columns: Int) {
+        self.columns = columns
+        bytes.reserveCapacity(columns + 16)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends one ASCII byte of width 1; false when it does not fit.
+    mutating func append(_ byte: UInt8) -> Bool {
+        guard used + 1 <= columns else { return false }
+        bytes.append(byte)
+        ends.append(bytes.count)
+        widths.append(1)
+        used += 1
+        return true
+    }
+
+    /// Appends a character of `width` columns; false when it does not fit.
+    mutating func append(_ character: Character, width: Int) -> Bool {
+        guard used + width <= columns else { return false }
+        bytes.append(contentsOf: character.utf8)
+        ends.append(bytes.count)
+        widths.append(width)
+        used += width
+        return true
+    }
+
+    /// The line cut back so that an ellipsis fits, with the ellipsis.
+    mutating func cut() -> String {
+        while used + 1 > columns, let width = widths.popLast() {
+            ends.removeLast()
+            bytes.removeSubrange((ends.last ?? 0)...)
+            used -= width
+        }
+        bytes.append(contentsOf: "…".utf8)
+        return text
     }
 }

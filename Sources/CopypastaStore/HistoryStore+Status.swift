@@ -11,8 +11,6 @@ public struct StoreStatus: Sendable, Equatable {
     public var pinned: Int
     /// Bytes on disk: the database file plus its write-ahead log.
     public var databaseBytes: Int
-    /// Total UTF-8 bytes of all texts.
-    public var textBytes: Int
     /// Whether capturing is paused.
     public var paused: Bool
     /// When the daemon last captured a text.
@@ -22,16 +20,14 @@ public struct StoreStatus: Sendable, Equatable {
 }
 
 extension HistoryStore {
-    /// Counts, sizes and flags for `status`.
+    /// Counts, sizes and flags for `status`. Both counts avoid reading rows: count(*) walks
+    /// the b-tree's page counts and the pinned count is a range of the (pinned, time) index.
     public func status() throws -> StoreStatus {
         StoreStatus(
-            path: path,
-            entries: try count(includePinned: true),
+            path: path, entries: try count(includePinned: true),
             pinned: Int(try database.scalarInt("SELECT count(*) FROM entry WHERE pinned = 1") ?? 0),
             databaseBytes: fileSize(path) + fileSize(path + "-wal"),
-            textBytes: Int(try database.scalarInt("SELECT total(bytes) FROM entry") ?? 0),
-            paused: try isPaused(),
-            lastCaptureAt: try lastCaptureAt(),
+            paused: try isPaused(), lastCaptureAt: try lastCaptureAt(),
             schemaVersion: Int(try database.scalarInt("PRAGMA user_version") ?? 0))
     }
 

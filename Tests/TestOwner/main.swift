@@ -218,6 +218,32 @@ var transfers: [Transfer] = []
 
 if options.mode == "stall-reader" { stallReader() }
 
+if options.mode == "sequence" {
+    // One new copy per line read on stdin, serving requests meanwhile; prints "owned N MICROS" after each.
+    var index = 0
+    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0), pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+    while true {
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            if event.type == SelectionRequest { handleRequest(event.xselectionrequest) }
+            if event.type == PropertyNotify && event.xproperty.state == PropertyDelete { handlePropertyDelete(event.xproperty) }
+        }
+        XFlush(display)
+        _ = poll(&fds, 2, -1)
+        if fds[1].revents != 0 {
+            var byte: UInt8 = 0
+            if read(0, &byte, 1) != 1 { exit(0) }
+            guard byte == 0x0A else { continue }
+            index += 1
+            sequence = index
+            currentText = Array("sequential copy \(index)".utf8)
+            own()
+            say("owned \(index) \(realtimeMicros())")
+        }
+    }
+}
+
 if options.mode == "burst" {
     for index in 1...options.count {
         sequence = index

@@ -6,6 +6,7 @@ extension Copypasta {
     /// `copypasta add [TEXT]`: store a text by hand.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Store TEXT, or standard input, as a manual entry and print its id.",
             discussion: "A text equal to an existing entry moves that entry to the top (duplicates = move).")
 

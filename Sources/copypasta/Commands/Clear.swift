@@ -5,6 +5,7 @@ extension Copypasta {
     /// `copypasta clear`: delete all unpinned entries.
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Delete all unpinned entries (--all: pinned ones too).",
             discussion: "Asks for confirmation when standard input is a terminal; scripts pass --yes.")
 

@@ -4,6 +4,7 @@ extension Copypasta {
     /// `copypasta copy ID`: restore an entry.
     struct Copy: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "copy",
             abstract: "Put an entry back on the clipboard; returns once the X server confirms the ownership.",
             discussion: """
                 Goes through the running daemon; with no daemon, a background process owns the selection until \

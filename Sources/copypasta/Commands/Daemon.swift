@@ -5,6 +5,7 @@ extension Copypasta {
     /// `copypasta daemon`: the capture agent in the foreground.
     struct Daemon: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "daemon",
             abstract: "Run the clipboard agent in the foreground; logs go to standard error.",
             discussion: """
                 SIGTERM or SIGINT stops it (exit 0), SIGHUP reloads the config file. It exits 69 when the X \

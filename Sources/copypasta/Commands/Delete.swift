@@ -4,6 +4,7 @@ extension Copypasta {
     /// `copypasta delete ID…`.
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete entries. When any id is unknown, nothing is deleted.")
 
         @OptionGroup var global: GlobalOptions

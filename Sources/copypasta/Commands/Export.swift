@@ -6,6 +6,7 @@ extension Copypasta {
     /// `copypasta export`: every entry as JSON Lines on standard output.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write every entry as JSON Lines (the format of list --json) to standard output, newest first.")
 
         @OptionGroup var global: GlobalOptions

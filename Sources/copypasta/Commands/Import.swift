@@ -7,6 +7,7 @@ extension Copypasta {
     /// `copypasta import FILE`: JSON Lines in, de-duplicated.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \

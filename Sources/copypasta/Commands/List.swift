@@ -5,6 +5,7 @@ extension Copypasta {
     /// `copypasta list`: the history, newest first.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List entries, newest first.",
             discussion: "An empty history prints nothing and exits 0.")
 

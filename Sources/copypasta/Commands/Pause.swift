@@ -5,6 +5,7 @@ extension Copypasta {
     /// `copypasta pause`.
     struct Pause: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pause",
             abstract: "Stop capturing until resume; the flag is kept across restarts.")
 
         @OptionGroup var global: GlobalOptions

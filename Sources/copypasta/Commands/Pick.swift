@@ -7,6 +7,7 @@ extension Copypasta {
     /// `copypasta pick`: choose an entry with a launcher and restore it.
     struct Pick: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pick",
             abstract: "Choose an entry with rofi, dmenu or fzf and put it back on the clipboard.",
             discussion: """
                 The launcher comes from --launcher, COPYPASTA_LAUNCHER or the launcher config key (a command line, \

@@ -3,7 +3,8 @@ import ArgumentParser
 extension Copypasta {
     /// `copypasta pin ID…`.
     struct Pin: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pin entries so that retention and clear keep them.")
+        static let configuration = CommandConfiguration(
+            commandName: "pin",abstract: "Pin entries so that retention and clear keep them.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -4,7 +4,8 @@ import CopypastaDaemon
 extension Copypasta {
     /// `copypasta resume`.
     struct Resume: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start capturing again after pause.")
+        static let configuration = CommandConfiguration(
+            commandName: "resume",abstract: "Start capturing again after pause.")
 
         @OptionGroup var global: GlobalOptions
 

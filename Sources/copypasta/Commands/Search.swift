@@ -6,6 +6,7 @@ extension Copypasta {
     /// `copypasta search QUERY`: full-text search with filters.
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search the history: words, prefixes (foo*), phrases (\"a b\") and filters.",
             discussion: """
                 Matching ignores case and diacritics. Filters: tag:NAME, app:NAME, source:clipboard|primary|manual|import, \

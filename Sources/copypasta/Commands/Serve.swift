@@ -7,6 +7,7 @@ extension Copypasta {
     /// `copypasta serve ID`: the background server `copy` starts when no daemon runs (internal).
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Own a selection with one entry until another client takes it (started by copy).",
             shouldDisplay: false)
 

@@ -4,6 +4,7 @@ extension Copypasta {
     /// `copypasta show ID`: the exact text, byte for byte.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print an entry's exact text, byte for byte, with nothing added.")
 
         @OptionGroup var global: GlobalOptions

@@ -7,6 +7,7 @@ extension Copypasta {
     /// `copypasta status`.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show whether capture is paused, entry counts, the database path and size, and the last capture.")
 
         @OptionGroup var global: GlobalOptions
@@ -42,7 +43,7 @@ extension Copypasta {
             return lines + """
             paused: \(status.paused ? "yes" : "no")
             entries: \(status.entries) (\(status.pinned) pinned)
-            database: \(status.path) (\(formatBytes(status.databaseBytes)) on disk, \(formatBytes(status.textBytes)) of text)
+            database: \(status.path) (\(formatBytes(status.databaseBytes)))
             last capture: \(status.lastCaptureAt?.iso8601 ?? "never")
 
             """
@@ -63,7 +64,7 @@ extension Copypasta {
                 }.joined(separator: ",") + "}"
             }
             return "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
-                + "\"database\":\(path),\"databaseBytes\":\(status.databaseBytes),\"textBytes\":\(status.textBytes),"
+                + "\"database\":\(path),\"databaseBytes\":\(status.databaseBytes),"
                 + "\"schemaVersion\":\(status.schemaVersion),\"lastCaptureAt\":\(last)}\n"
         }
 

@@ -4,6 +4,7 @@ extension Copypasta {
     /// `copypasta tag ID TAG…`.
     struct Tag: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tag",
             abstract: "Tag an entry. Tags are case-insensitive words; the first-seen casing is kept.")
 
         @OptionGroup var global: GlobalOptions

@@ -3,7 +3,8 @@ import ArgumentParser
 extension Copypasta {
     /// `copypasta unpin ID…`.
     struct Unpin: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Unpin entries.")
+        static let configuration = CommandConfiguration(
+            commandName: "unpin",abstract: "Unpin entries.")
 
         @OptionGroup var global: GlobalOptions
 

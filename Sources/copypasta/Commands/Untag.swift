@@ -3,7 +3,8 @@ import ArgumentParser
 extension Copypasta {
     /// `copypasta untag ID TAG…`.
     struct Untag: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove tags from an entry.")
+        static let configuration = CommandConfiguration(
+            commandName: "untag",abstract: "Remove tags from an entry.")
 
         @OptionGroup var global: GlobalOptions
 
