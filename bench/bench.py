@@ -88,6 +88,16 @@ def wait_until(condition, seconds):
     return condition()
 
 
+def owned_at(process):
+    """The owner's ownership time (seconds) from its next "owned N MICROS" line; it also prints "served" lines."""
+    while True:
+        fields = process.stdout.readline().split()
+        if not fields:
+            raise SystemExit("the test owner stopped")
+        if fields[0] == b"owned":
+            return int(fields[2]) / 1e6
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -183,10 +193,9 @@ def bench_capture(binary, owner):
         for index in range(1, 201):
             seq.stdin.write(b"\n")
             seq.stdin.flush()
-            fields = seq.stdout.readline().split()
-            owned_at = int(fields[2]) / 1e6
+            started = owned_at(seq)
             wait_until(lambda: desktop.count() >= index, 10)
-            latencies.append(time.time() - owned_at)
+            latencies.append(time.time() - started)
         seq.stdin.close()
         seq.wait()
         ms = [value * 1000 for value in latencies]
@@ -221,9 +230,9 @@ def bench_capture(binary, owner):
         before = desktop.count()
         good.stdin.write(b"\n")
         good.stdin.flush()
-        owned_at = int(good.stdout.readline().split()[2]) / 1e6
+        started = owned_at(good)
         wait_until(lambda: desktop.count() > before, 10)
-        log(f"  next good copy after a hung owner: {(time.time() - owned_at) * 1000:.2f} ms")
+        log(f"  next good copy after a hung owner: {(time.time() - started) * 1000:.2f} ms")
         for process in (good, hung):
             process.kill()
             process.wait()

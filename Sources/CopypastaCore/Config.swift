@@ -88,11 +88,14 @@ public struct Config: Equatable, Sendable {
 
 /// One configuration key: how to parse it into a `Config`, and how to show it.
 struct ConfigKey: Sendable {
+    /// The key as written in the file.
     let name: String
     /// Applies `value` to `config`; returns a problem description, or nil when the value is good.
     let apply: @Sendable (inout Config, String) -> String?
+    /// The value of the key in `config`, as `copypasta config` prints it.
     let show: @Sendable (Config) -> String
 
+    /// Every key, in documentation order.
     static let all: [ConfigKey] = [
         ConfigKey(name: "selections", apply: { config, value in
             guard let items = ConfigValue.list(value), !items.isEmpty else { return "expected clipboard, primary or both" }

@@ -83,6 +83,7 @@ public struct Timestamp: Comparable, Hashable, Sendable {
 
 /// A broken-down calendar time, converted to epoch seconds with timegm/mktime.
 struct CivilTime {
+    /// The calendar fields, month and day counted from 1.
     var year, month, day, hour, minute, second: Int
 
     private var parts: tm {
@@ -97,11 +98,13 @@ struct CivilTime {
         return parts
     }
 
+    /// Seconds since the epoch, reading the fields as UTC.
     func secondsAsUTC() -> Int64 {
         var parts = self.parts
         return Int64(timegm(&parts))
     }
 
+    /// Seconds since the epoch, reading the fields as local time; nil when mktime fails.
     func secondsAsLocalTime() -> Int64? {
         var parts = self.parts
         let value = mktime(&parts)

@@ -12,8 +12,10 @@ extension Agent: ClipboardDelegate {
         }
     }
 
+    /// The per-conversion deadline, in seconds.
     var convertTimeout: Double { Double(config.convertTimeoutMilliseconds) / 1000 }
 
+    /// Reads a new owner's text, forgets a cleared one, keeps a closed one's alive.
     public func ownerChanged(_ change: OwnerChange) {
         guard !change.isOurs, config.selections.contains(change.selection) else { return }
         switch change.kind {
@@ -47,6 +49,7 @@ extension Agent: ClipboardDelegate {
         }
     }
 
+    /// Applies the password hint and ignore-apps before any text is fetched.
     public func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool {
         let classes = display.classNames(of: owner)
         capture.reads[read]?.app = classes.last
@@ -57,6 +60,7 @@ extension Agent: ClipboardDelegate {
         return true
     }
 
+    /// Decodes, filters and stores a text that arrived.
     public func converted(_ read: ReadID, selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID) {
         let pending = capture.reads.removeValue(forKey: read)
         let app = pending?.app
@@ -114,11 +118,13 @@ extension Agent: ClipboardDelegate {
         return related ? last.id : nil
     }
 
+    /// Logs a read that ended without text.
     public func conversionFailed(_ read: ReadID, selection: Config.Selection, reason: String, owner: OwnerID) {
         capture.reads[read] = nil
         logger.info("skipped", metadata: meta(selection, ["reason": "\(reason)", "owner": "\(owner)"]))
     }
 
+    /// Notes that another client took a selection copypasta served.
     public func ownershipLost(selection: Config.Selection) {
         logger.debug("another client took \(selection.rawValue.uppercased())")
     }
@@ -158,6 +164,7 @@ extension Agent: ClipboardDelegate {
         }
     }
 
+    /// Log metadata naming the selection.
     func meta(_ selection: Config.Selection, _ extra: Logger.Metadata) -> Logger.Metadata {
         extra.merging(["selection": "\(selection.rawValue)"]) { $1 }
     }

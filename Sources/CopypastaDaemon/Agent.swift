@@ -10,17 +10,25 @@ import Logging
 /// timeout kept as a deadline of the loop. Idle means blocked in poll() with
 /// no timeout: zero wake-ups.
 public final class Agent {
+    /// The X connection.
     let display: X11Display
+    /// The history database.
     let store: HistoryStore
+    /// Where the files are.
     let paths: Paths
+    /// The configuration in effect; SIGHUP replaces it.
     var config: Config
+    /// The capture rules compiled from `config`.
     var filter: CaptureFilter
+    /// The daemon log (stderr).
     let logger: Logger
     private let lock: InstanceLock
+    /// The poll() loop the agent runs in.
     let loop: EventLoop
     /// When the agent started, for status.
     let startedAt = Timestamp.now()
     private var exitStatus: ExitStatus?
+    /// What the capture logic remembers between events.
     var capture = CaptureState()
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
@@ -62,6 +70,7 @@ public final class Agent {
         return exitStatus ?? .success
     }
 
+    /// The watched selections, for the log.
     var selectionNames: String {
         config.selections.map { $0.rawValue.uppercased() }.joined(separator: ", ")
     }

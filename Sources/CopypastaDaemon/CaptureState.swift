@@ -29,8 +29,11 @@ struct CaptureState {
 /// selection for `pause` seconds; the last change is read once afterwards.
 /// Bursts of different texts are never limited, so no distinct copy is lost.
 struct LoopGuard {
+    /// Unchanged reads allowed within `window`.
     static let limit = 10
+    /// The counting window, in seconds.
     static let window = 1.0
+    /// How long reads stop once the limit is passed, in seconds.
     static let pause = 1.0
 
     private var windowStart = 0.0

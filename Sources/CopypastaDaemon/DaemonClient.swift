@@ -40,6 +40,7 @@ public enum DaemonClient {
         return true
     }
 
+    /// The sockaddr_un of `path`; throws when the path is too long for it.
     static func address(_ path: String) throws -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

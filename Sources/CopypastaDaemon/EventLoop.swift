@@ -9,11 +9,13 @@ import Logging
 /// something happens or the earliest deadline passes. No deadline, no
 /// timeout: an idle process makes no wake-ups.
 final class EventLoop {
+    /// The X connection whose events the loop dispatches.
     let display: X11Display
     private let signals = SignalSource()
     /// Sources polled besides the display and the signals.
     var sources: [PollSource] = []
 
+    /// A loop over `display`, the signals and no other source yet.
     init(display: X11Display) {
         self.display = display
     }

@@ -23,6 +23,7 @@ final class HookRunner: PollSource {
     /// At most this much of a hook's stderr is kept for the log.
     private static let stderrLimit = 2048
 
+    /// A runner that logs to `logger`.
     init(logger: Logger) {
         self.logger = logger
     }
@@ -41,6 +42,7 @@ final class HookRunner: PollSource {
         }
     }
 
+    /// Each hook's stdin while input is left to write, and its stderr.
     var pollDescriptors: [pollfd] {
         running.values.flatMap { hook -> [pollfd] in
             var fds: [pollfd] = []
@@ -50,6 +52,7 @@ final class HookRunner: PollSource {
         }
     }
 
+    /// Feeds a hook's stdin or collects its stderr.
     func handle(fd: Int32, events: Int16) {
         guard let hook = running.values.first(where: { $0.stdin == fd || $0.stderr == fd }) else { return }
         if fd == hook.stdin { feed(hook.pid) } else { drainStderr(hook.pid) }
@@ -84,10 +87,12 @@ final class HookRunner: PollSource {
         if count <= 0 { reap() }
     }
 
+    /// The earliest timeout among hooks not yet killed.
     var nextDeadline: Double? {
         running.values.filter { !$0.killed }.map(\.deadline).min()
     }
 
+    /// Kills hooks (and their process groups) past their timeout.
     func expire(now: Double) {
         for (pid, hook) in running where !hook.killed && hook.deadline <= now {
             logger.warning("hook \(hook.name) timed out; killing it", metadata: ["pid": "\(pid)"])

@@ -12,7 +12,9 @@ enum HookEvent: String {
 /// Chooses and prepares hook commands: a configured executable, else the
 /// default hooks directory, else (copy only) the notify-send feedback.
 struct HookPlan {
+    /// The configuration naming the hooks and the feedback.
     let config: Config
+    /// Where the default hooks directory is.
     let paths: Paths
 
     /// The argv to run for `event`, nil when there is nothing to run.

@@ -58,17 +58,21 @@ final class IPCServer: PollSource {
         unlink(path)
     }
 
+    /// The listening socket and every connected client.
     var pollDescriptors: [pollfd] {
         [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
             + clients.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
+    /// Accepts new clients or reads a client's request.
     func handle(fd: Int32, events: Int16) {
         if fd == listener { accept() } else { read(fd) }
     }
 
+    /// The earliest client deadline.
     var nextDeadline: Double? { clients.values.map(\.deadline).min() }
 
+    /// Drops clients that did not send a request in time.
     func expire(now: Double) {
         for client in clients.values where client.deadline <= now { drop(client.fd) }
     }

@@ -3,6 +3,7 @@ import Glibc
 /// The daemon's runtime directory (SPEC §2): created 0700 and refused when
 /// another user owns it, since the socket's peer check relies on it too.
 enum RuntimeDirectory {
+    /// Creates `path` and its parents 0700; refuses a directory of another user.
     static func prepare(_ path: String) throws {
         var built = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {

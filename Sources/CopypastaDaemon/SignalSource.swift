@@ -5,9 +5,11 @@ import Glibc
 /// signalfd, so that the event loop's poll() wakes for them (no handlers,
 /// no races). SIGPIPE is ignored: a client that hangs up is a write error.
 final class SignalSource {
+    /// The signalfd to poll.
     let fd: Int32
     private static let handled = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
 
+    /// Blocks the handled signals and opens the signalfd.
     init() {
         var mask = sigset_t()
         sigemptyset(&mask)

@@ -107,8 +107,10 @@ enum Spawn {
 
 /// A helper process could not be started.
 struct SpawnFailure: Error, CustomStringConvertible {
+    /// What failed, for the log or the user.
     let description: String
 
+    /// A failure to run `program` with errno `code`.
     init(_ program: String, _ code: Int32) {
         description = "cannot run \(program): \(String(cString: strerror(code)))"
     }

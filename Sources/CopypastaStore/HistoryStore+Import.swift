@@ -23,6 +23,7 @@ public final class Importer {
     /// What has been done so far.
     public private(set) var summary = ImportSummary()
 
+    /// An importer writing into `store` inside its open transaction.
     init(store: HistoryStore) {
         self.store = store
     }

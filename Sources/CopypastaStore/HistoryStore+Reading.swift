@@ -30,6 +30,7 @@ extension HistoryStore {
         """
     }
 
+    /// The entry on the current row of a statement that selected `columns(withText:)`.
     static func entry(from row: Statement, withText: Bool) -> Entry {
         Entry(
             id: row.int(0), text: withText ? row.text(10) ?? "" : nil, previewSource: row.text(1) ?? "",

@@ -40,6 +40,7 @@ public final class HistoryStore {
 
     /// The database file path.
     public let path: String
+    /// The connection.
     let database: Database
 
     /// Opens the database at `path`, creating and migrating it as needed.
@@ -128,6 +129,7 @@ public final class HistoryStore {
         try database.scalarInt("SELECT value FROM state WHERE key = 'last_capture_at'").map(Timestamp.init(microseconds:))
     }
 
+    /// Sets one row of the state table.
     func setState(_ key: String, _ value: any SQLValue) throws {
         try database.run("INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
     }
@@ -156,11 +158,13 @@ public final class HistoryStore {
         return .inserted(id)
     }
 
+    /// The newest entry whose text has `fingerprint`.
     func newestEntry(with fingerprint: Fingerprint) throws -> Int64? {
         try database.scalarInt(
             "SELECT id FROM entry WHERE fingerprint = ? ORDER BY captured_at DESC, id DESC LIMIT 1", fingerprint.bytes)
     }
 
+    /// Inserts the entry row and its text; returns the new id. Must run inside a transaction.
     func insert(_ new: NewEntry) throws -> Int64 {
         try database.run(
             """

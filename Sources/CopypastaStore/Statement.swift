@@ -2,9 +2,11 @@ import CSQLite
 
 /// A prepared SQLite statement with typed binding and column access.
 final class Statement {
+    /// The sqlite3_stmt.
     let handle: OpaquePointer
     private unowned let database: Database
 
+    /// Prepares `sql` on `database` for repeated use.
     init(database: Database, sql: String) throws(StoreError) {
         var prepared: OpaquePointer?
         let status = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)

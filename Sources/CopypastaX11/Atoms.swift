@@ -2,13 +2,17 @@ import CX11
 
 /// The atoms copypasta uses, interned once per connection.
 struct Atoms {
+    /// Selections and the protocol targets and types of ICCCM §2.
     let clipboard, primary, targets, timestamp, multiple, atomPair, incr, integer: Atom
+    /// The text targets, in the order of preference for reading.
     let utf8String, textPlainUTF8, textPlain, string, text: Atom
+    /// The password-manager hint, window properties, and our timestamp property.
     let passwordHint, wmClientLeader, windowType, timestampProperty: Atom
     /// Properties our conversions write into, used in rotation so that a late
     /// write from a superseded owner never lands in a current conversion.
     let conversionProperties: [Atom]
 
+    /// Interns every atom on `display`.
     init(display: OpaquePointer) {
         func intern(_ name: String) -> Atom { XInternAtom(display, name, False) }
         clipboard = intern("CLIPBOARD")

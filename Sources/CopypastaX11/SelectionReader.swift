@@ -37,6 +37,7 @@ final class SelectionReader {
     private var conversions: [Atom: Conversion] = [:]
     private var nextProperty = 0
 
+    /// A reader for conversions into `connection`'s window.
     init(connection: X11Display) {
         self.connection = connection
     }
@@ -71,6 +72,7 @@ final class SelectionReader {
         }
     }
 
+    /// Handles an owner's reply (or refusal) to one of our conversions.
     func handleSelectionNotify(_ event: XSelectionEvent) {
         guard event.requestor == connection.window else { return }
         let matches = { (conversion: Conversion) in
@@ -95,6 +97,7 @@ final class SelectionReader {
         }
     }
 
+    /// Reads the next INCR chunk written into one of our properties.
     func handlePropertyNewValue(_ property: Atom) {
         guard var conversion = conversions[property] else {
             // A late chunk of an abandoned conversion: delete it so that its owner finishes or times out.

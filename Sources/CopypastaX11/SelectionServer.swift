@@ -13,6 +13,7 @@ final class SelectionServer {
         let utf8: [UInt8]
         let latin1: [UInt8]?
 
+        /// The text's UTF-8 bytes, and its Latin-1 bytes when it fits in Latin-1.
         init(text: String) {
             utf8 = Array(text.utf8)
             latin1 = TextDecoding.latin1Bytes(text)
@@ -47,6 +48,7 @@ final class SelectionServer {
     /// a quarter of the server's maximum request, which is counted in 4-byte units).
     let chunkSize: Int
 
+    /// A server for selections owned by `connection`'s window.
     init(connection: X11Display) {
         self.connection = connection
         let units = XExtendedMaxRequestSize(connection.display)
@@ -83,6 +85,7 @@ final class SelectionServer {
         }
     }
 
+    /// Answers a requestor: converts, starts an INCR transfer, or refuses with property None.
     func handleSelectionRequest(_ request: XSelectionRequestEvent) {
         // ICCCM §2.2: an obsolete requestor passes None; use the target as the property.
         let property = request.property == 0 ? request.target : request.property
@@ -98,6 +101,7 @@ final class SelectionServer {
         notify(request, property: served ? property : 0)
     }
 
+    /// Sends the next INCR chunk once the requestor has read the previous one.
     func handlePropertyDeleted(requestor: Window, property: Atom) {
         let key = TransferKey(requestor: requestor, property: property)
         guard var transfer = transfers[key] else { return }

@@ -34,6 +34,7 @@ import Glibc
 
 /// An opaque X window id of a selection owner, for comparing owners outside this module.
 public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
+    /// The X window id.
     let window: UInt
 
     /// The id in hexadecimal, as xprop and xwininfo print it.
@@ -42,6 +43,7 @@ public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
 
 /// Identifies one read of a selection; later reads have larger ids.
 public struct ReadID: Hashable, Comparable, Sendable {
+    /// Increasing per connection.
     let value: Int
 
     /// Orders reads by when they started.
@@ -91,10 +93,13 @@ nonisolated(unsafe) private var connectionBroken = false
 
 /// One connection to the X server with copypasta's hidden window.
 public final class X11Display {
+    /// The Xlib Display.
     let display: OpaquePointer
+    /// The interned atoms.
     let atoms: Atoms
     /// Our unmapped window: conversions land in its properties and it owns selections.
     let window: Window
+    /// The root window, where XFixes events are selected.
     let root: Window
     private let xfixesEventBase: Int32
     /// The display name, for logs and status.
@@ -103,8 +108,10 @@ public final class X11Display {
     public let fileDescriptor: Int32
     /// Receives owner changes, conversion results and lost ownership.
     public weak var delegate: ClipboardDelegate?
+    /// Conversions from other owners.
     lazy var reader = SelectionReader(connection: self)
     private var lastReadID = 0
+    /// Selections we own and their transfers.
     lazy var server = SelectionServer(connection: self)
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.

@@ -5,6 +5,7 @@ struct Copypasta: ParsableCommand {
     /// The version printed by `--version`.
     static let version = "0.1.0"
 
+    /// The program name, its overview and its subcommands.
     static let configuration = CommandConfiguration(
         commandName: "copypasta",
         abstract: "Clipboard history for X11: capture, search and restore what you copied.",

@@ -3,12 +3,15 @@ import CopypastaCore
 
 /// The output formats `list`, `search` and `pick` share (SPEC §7).
 struct EntryOutputOptions: ParsableArguments {
+    /// JSON Lines output.
     @Flag(name: .long, help: "Print JSON Lines: one object per entry with every field.")
     var json = false
 
+    /// NUL-terminated full texts.
     @Flag(name: [.customShort("0"), .customLong("null")], help: "Print the full texts, each ending in a NUL byte (for fzf --read0, xargs -0).")
     var null = false
 
+    /// Refuses two output formats at once.
     func validate() throws {
         if json && null { throw ValidationError("--json and --null cannot be combined; pick one output format") }
     }

@@ -8,6 +8,7 @@ import Glibc
 /// else through a background server of our own (SPEC §5). Either way it
 /// returns only once the X server confirms the ownership.
 enum Restore {
+    /// Restores entry `id` to `selections`; returns once the ownership is confirmed.
     static func entry(_ id: Int64, selections: [Config.Selection], global: GlobalOptions) throws {
         let paths = global.paths()
         if DaemonClient.isListening(paths.socket) {
@@ -39,9 +40,11 @@ enum Restore {
 
 /// The `--primary` / `--both` flags of the restoring commands.
 struct SelectionOptions: ParsableArguments {
+    /// Restore to PRIMARY.
     @Flag(help: "Restore to PRIMARY instead of CLIPBOARD.")
     var primary = false
 
+    /// Restore to both selections.
     @Flag(help: "Restore to both CLIPBOARD and PRIMARY.")
     var both = false
 

@@ -48,6 +48,7 @@ enum Terminal {
         return true
     }
 
+    /// Writes all of `bytes` to `fd`; false on a write error.
     @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(fd, $0) }

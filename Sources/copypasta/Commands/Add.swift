@@ -5,11 +5,13 @@ import CopypastaStore
 extension Copypasta {
     /// `copypasta add [TEXT]`: store a text by hand.
     struct Add: ParsableCommand {
+        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Store TEXT, or standard input, as a manual entry and print its id.",
             discussion: "A text equal to an existing entry moves that entry to the top (duplicates = move).")
 
+        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The text to store; read from standard input when left out.")
@@ -24,8 +26,10 @@ extension Copypasta {
         @Flag(help: "Also put the entry on the clipboard (as copy does).")
         var copy = false
 
+        /// The selections to restore to.
         @OptionGroup var target: SelectionOptions
 
+        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let config = try global.loadConfig()
             let text = try self.text ?? Self.readStandardInputText()
@@ -43,6 +47,7 @@ extension Copypasta {
             if copy { try Restore.entry(id, selections: target.selections, global: global) }
         }
 
+        /// All of standard input, which must be UTF-8.
         static func readStandardInputText() throws -> String {
             guard let bytes = Terminal.readStandardInput() else {
                 throw CoreError.data("cannot read standard input")

@@ -3,12 +3,15 @@ import ArgumentParser
 extension Copypasta {
     /// `copypasta config`: the effective configuration.
     struct ConfigCommand: ParsableCommand {
+        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "config",
             abstract: "Print the effective configuration and where each value came from.")
 
+        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
+        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let paths = global.paths()
             let config = try global.loadConfig()

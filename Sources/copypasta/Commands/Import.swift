@@ -6,6 +6,7 @@ import Glibc
 extension Copypasta {
     /// `copypasta import FILE`: JSON Lines in, de-duplicated.
     struct Import: ParsableCommand {
+        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
@@ -15,11 +16,13 @@ extension Copypasta {
                 the line, and nothing is stored. max-entries applies afterwards.
                 """)
 
+        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The file to read, or - for standard input.")
         var file: String
 
+        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let config = try global.loadConfig()
             let fd = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
@@ -59,16 +62,19 @@ final class Progress {
     private let enabled: Bool
     private var shown = 0
 
+    /// A progress note that prints only when `enabled`.
     init(enabled: Bool) {
         self.enabled = enabled
     }
 
+    /// Shows the line count, at most once per thousand lines.
     func update(_ lines: Int) {
         guard enabled, lines - shown >= 1000 else { return }
         shown = lines
         Terminal.writeAll(2, Array("\rcopypasta: import: \(lines) lines read…".utf8))
     }
 
+    /// Erases the note.
     func finish() {
         if enabled && shown > 0 { Terminal.writeAll(2, Array("\r\u{1B}[K".utf8)) }
     }
@@ -76,8 +82,10 @@ final class Progress {
 
 /// Splits a file descriptor's bytes into lines without loading it whole.
 struct LineReader {
+    /// The descriptor to read.
     let fd: Int32
 
+    /// Calls `body` with each line, without its newline.
     func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -6,6 +6,7 @@ import CopypastaStore
 extension Copypasta {
     /// `copypasta pick`: choose an entry with a launcher and restore it.
     struct Pick: ParsableCommand {
+        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "pick",
             abstract: "Choose an entry with rofi, dmenu or fzf and put it back on the clipboard.",
@@ -16,6 +17,7 @@ extension Copypasta {
                 Cancelling exits 1 and changes nothing.
                 """)
 
+        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: EntryOutputOptions
         @OptionGroup var target: SelectionOptions
@@ -35,6 +37,7 @@ extension Copypasta {
         @Argument(help: "A search query that narrows the entries offered (as for search).")
         var query: [String] = []
 
+        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let config = try global.loadConfig()
             let argv = try launcherCommand(config)

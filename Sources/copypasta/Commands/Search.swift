@@ -5,6 +5,7 @@ import CopypastaStore
 extension Copypasta {
     /// `copypasta search QUERY`: full-text search with filters.
     struct Search: ParsableCommand {
+        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "search",
             abstract: "Search the history: words, prefixes (foo*), phrases (\"a b\") and filters.",
@@ -14,6 +15,7 @@ extension Copypasta {
                 before is exclusive, after inclusive). Exits 1 when nothing matches.
                 """)
 
+        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: EntryOutputOptions
 
@@ -29,11 +31,13 @@ extension Copypasta {
         @Option(help: "Skip this many results first.")
         var offset = 0
 
+        /// Rejects option values their types cannot rule out (exit 64).
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
             if offset < 0 { throw ValidationError("--offset must be 0 or more, got \(offset)") }
         }
 
+        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let parsed = try SearchQuery.parse(query.joined(separator: " "))
             let store = try global.openStore()

@@ -6,15 +6,18 @@ import CopypastaStore
 extension Copypasta {
     /// `copypasta status`.
     struct Status: ParsableCommand {
+        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Show whether capture is paused, entry counts, the database path and size, and the last capture.")
 
+        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Flag(help: "Print one JSON object.")
         var json = false
 
+        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let status = try global.openStore().status()
             let daemon = Self.daemonFields(socket: global.paths().socket)
@@ -31,6 +34,7 @@ extension Copypasta {
             }
         }
 
+        /// The `key: value` lines for a terminal.
         static func human(_ status: StoreStatus, daemon: [(String, String)]?) -> String {
             var lines = "daemon: "
             if let daemon {
@@ -49,6 +53,7 @@ extension Copypasta {
             """
         }
 
+        /// One JSON object; `daemon` is null when none runs.
         static func json(_ status: StoreStatus, daemon: [(String, String)]?) -> String {
             var path = ""
             JSONLines.appendString(status.path, to: &path)
@@ -68,6 +73,7 @@ extension Copypasta {
                 + "\"schemaVersion\":\(status.schemaVersion),\"lastCaptureAt\":\(last)}\n"
         }
 
+        /// A size with a binary unit, like `53.6 MiB`.
         static func formatBytes(_ bytes: Int) -> String {
             let units = ["B", "KiB", "MiB", "GiB"]
             var value = Double(bytes)
