@@ -6,6 +6,7 @@ whole CLI processes come from hyperfine (median of >= 10 runs); capture and
 restore latencies from the clocks of the processes involved.
 """
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -61,10 +62,15 @@ class Desktop:
 
     def start_daemon(self):
         self.daemon_log = open(self.root + "/daemon.log", "wb")
-        self.daemon = subprocess.Popen([self.binary, "daemon"], env=self.env, stdout=subprocess.DEVNULL,
+        self.daemon = subprocess.Popen([self.binary, "daemon", "-v"], env=self.env, stdout=subprocess.DEVNULL,
                                        stderr=self.daemon_log)
         wait_until(lambda: b"watching" in open(self.root + "/daemon.log", "rb").read(), 10)
         return self.daemon
+
+    def last_fingerprint(self):
+        with sqlite3.connect(self.database, timeout=10) as db:
+            row = db.execute("SELECT value FROM state WHERE key = 'last_fingerprint'").fetchone()
+            return row[0] if row else None
 
     def count(self, where="1"):
         with sqlite3.connect(self.database, timeout=10) as db:
@@ -182,7 +188,7 @@ def bench_capture(binary, owner):
         time.sleep(1)
         ticks, switches = cpu_ticks(daemon.pid), int(proc_field(daemon.pid, "voluntary_ctxt_switches"))
         involuntary = int(proc_field(daemon.pid, "nonvoluntary_ctxt_switches"))
-        time.sleep(30)
+        time.sleep(float(os.environ.get("BENCH_IDLE_SECONDS", "30")))
         log(f"  idle 30 s: {cpu_ticks(daemon.pid) - ticks} CPU ticks, "
             f"{int(proc_field(daemon.pid, 'voluntary_ctxt_switches')) - switches} voluntary and "
             f"{int(proc_field(daemon.pid, 'nonvoluntary_ctxt_switches')) - involuntary} involuntary context switches")
@@ -225,13 +231,14 @@ def bench_capture(binary, owner):
             f"(was {rss_before / 1024:.1f} MiB; payload {len(payload) / 2**20:.1f} MiB)")
 
         hung = subprocess.Popen([owner, "never-answer"], env=desktop.env, stdout=subprocess.PIPE)
-        hung.stdout.readline()
+        owned_at(hung)
         good = subprocess.Popen([owner, "sequence"], env=desktop.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        before = desktop.count()
         good.stdin.write(b"\n")
         good.stdin.flush()
         started = owned_at(good)
-        wait_until(lambda: desktop.count() > before, 10)
+        # "sequential copy 1" is already stored (moved to the top, not inserted): wait for it to be the last capture.
+        wanted = hashlib.sha256(b"sequential copy 1").digest()
+        wait_until(lambda: desktop.last_fingerprint() == wanted, 10)
         log(f"  next good copy after a hung owner: {(time.time() - started) * 1000:.2f} ms")
         for process in (good, hung):
             process.kill()

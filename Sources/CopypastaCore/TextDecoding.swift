@@ -25,6 +25,32 @@ public enum TextDecoding {
         }
     }
 
+    /// Decodes a text received in chunks (INCR) into one exact-size string, without first
+    /// joining the chunks: a large capture then holds at most the chunks and the text.
+    public static func decode(chunks: [[UInt8]], as encoding: SelectionEncoding) -> (text: String, repaired: Bool) {
+        if chunks.count == 1 { return decode(chunks[0], as: encoding) }
+        guard encoding == .utf8 else { return decode(Array(chunks.joined()), as: encoding) }
+        let total = chunks.reduce(0) { $0 + $1.count }
+        // This initializer replaces invalid UTF-8 with U+FFFD; comparing with the chunks tells whether it did.
+        var text = String(unsafeUninitializedCapacity: total) { buffer in
+            var offset = 0
+            for chunk in chunks {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<offset + chunk.count]).initialize(from: chunk)
+                offset += chunk.count
+            }
+            return total
+        }
+        let intact = text.withUTF8 { utf8 in
+            guard utf8.count == total else { return false }
+            var offset = 0
+            return chunks.allSatisfy { chunk in
+                defer { offset += chunk.count }
+                return chunk.elementsEqual(UnsafeBufferPointer(rebasing: utf8[offset..<offset + chunk.count]))
+            }
+        }
+        return (text, !intact)
+    }
+
     /// The ISO Latin-1 bytes of `text`, or nil when a character is outside Latin-1.
     public static func latin1Bytes(_ text: String) -> [UInt8]? {
         var out: [UInt8] = []

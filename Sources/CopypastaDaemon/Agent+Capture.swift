@@ -61,13 +61,12 @@ extension Agent: ClipboardDelegate {
     }
 
     /// Decodes, filters and stores a text that arrived.
-    public func converted(_ read: ReadID, selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID) {
+    public func converted(_ read: ReadID, selection: Config.Selection, text: String, repaired: Bool, owner: OwnerID) {
         let pending = capture.reads.removeValue(forKey: read)
         let app = pending?.app
-        let (text, repaired) = TextDecoding.decode(bytes, as: encoding)
         if repaired { logger.warning("owner sent invalid UTF-8; invalid bytes replaced with U+FFFD", metadata: meta(selection, [:])) }
         if let skip = filter.checkText(text) {
-            return logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "bytes": "\(bytes.count)", "app": "\(app ?? "-")"]))
+            return logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "bytes": "\(text.utf8.count)", "app": "\(app ?? "-")"]))
         }
         if (try? store.isPaused()) == true {
             return logger.info("skipped", metadata: meta(selection, ["reason": "paused"]))

@@ -60,7 +60,7 @@ public final class Agent {
                     exitStatus = .success
                 }
             }
-            for error in display.takeProtocolErrors() { logger.debug("\(error)") }
+            for error in display.takeProtocolErrors() { logger.info("ignored an X protocol error: \(error)") }
             if !alive {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
                 return .unavailable

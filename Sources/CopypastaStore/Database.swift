@@ -53,9 +53,6 @@ final class Database {
         }
         // Deleted texts are overwritten, not left in free pages: a deleted password is gone.
         try execute("PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON")
-        // Reads through a memory map instead of one pread per page: listings and searches touch
-        // scattered pages of a large file, and the syscalls were most of their cost.
-        try execute("PRAGMA mmap_size=1073741824")
     }
 
     /// Runs SQL that returns no rows (several statements allowed).

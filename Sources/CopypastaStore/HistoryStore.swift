@@ -175,7 +175,9 @@ public final class HistoryStore {
             new.text.utf8.count, Preview.storedPrefix(of: new.text), new.pinned, new.useCount,
             new.lastUsedAt?.microseconds)
         let id = database.lastInsertRowID
-        try database.run("INSERT INTO entry_text (id, text) VALUES (?, ?)", id, new.text)
+        try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement in
+            try statement.withBorrowedText(new.text, at: 2) { try statement.run() }
+        }
         return id
     }
 

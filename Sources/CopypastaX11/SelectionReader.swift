@@ -14,7 +14,7 @@ final class SelectionReader {
     private enum Phase {
         case targets
         case text(encoding: SelectionEncoding)
-        case incremental(encoding: SelectionEncoding, received: [UInt8])
+        case incremental(encoding: SelectionEncoding, chunks: [[UInt8]], received: Int)
     }
 
     private struct Conversion {
@@ -104,8 +104,8 @@ final class SelectionReader {
             if atoms.conversionProperties.contains(property) { XDeleteProperty(display, connection.window, property) }
             return
         }
-        guard case .incremental(let encoding, var received) = conversion.phase else { return }
-        // Drop the other references so that `received` grows in place instead of being copied per chunk.
+        guard case .incremental(let encoding, var chunks, let received) = conversion.phase else { return }
+        // Drop the other references so that `chunks` grows in place instead of being copied.
         conversions[property] = nil
         conversion.phase = .targets
         guard let chunk = PropertyReply(display: display, window: connection.window, property: property, delete: true,
@@ -113,17 +113,13 @@ final class SelectionReader {
             conversions[property] = conversion
             return fail(property, "cannot read an INCR chunk")
         }
-        if chunk.bytes.isEmpty {
-            return connection.delegate?.converted(
-                conversion.id, selection: conversion.selection, bytes: received, encoding: encoding,
-                owner: OwnerID(window: conversion.owner)) ?? ()
-        }
+        if chunk.bytes.isEmpty { return deliver(conversion, chunks: &chunks, encoding: encoding) }
         conversions[property] = conversion
         guard chunk.format == 8 else { return fail(property, "owner sent INCR chunks of format \(chunk.format)") }
-        let total = received.count + chunk.bytes.count + chunk.bytesAfter
+        let total = received + chunk.bytes.count + chunk.bytesAfter
         guard total <= conversion.maxBytes else { return tooLarge(property, bytes: total) }
-        received.append(contentsOf: chunk.bytes)
-        conversion.phase = .incremental(encoding: encoding, received: received)
+        chunks.append(chunk.bytes)
+        conversion.phase = .incremental(encoding: encoding, chunks: chunks, received: received + chunk.bytes.count)
         conversion.deadline = monotonicSeconds() + conversion.timeout
         conversions[property] = conversion
     }
@@ -179,7 +175,7 @@ final class SelectionReader {
             let announced = Int(truncatingIfNeeded: size.longs.first ?? 0)
             guard announced <= conversion.maxBytes else { return tooLarge(property, bytes: announced) }
             var next = conversion
-            next.phase = .incremental(encoding: encoding, received: [])
+            next.phase = .incremental(encoding: encoding, chunks: [], received: 0)
             next.deadline = monotonicSeconds() + conversion.timeout
             conversions[property] = next
             return
@@ -195,8 +191,17 @@ final class SelectionReader {
         }
         conversions[property] = nil
         let actual = reply.type == atoms.utf8String || reply.type == atoms.textPlainUTF8 ? .utf8 : reply.type == atoms.string ? .latin1 : encoding
+        var chunks = [reply.bytes]
+        deliver(conversion, chunks: &chunks, encoding: actual)
+    }
+
+    /// Decodes the received chunks and frees them before the delegate stores the text, so a
+    /// large capture holds the bytes and the text at once only while decoding.
+    private func deliver(_ conversion: Conversion, chunks: inout [[UInt8]], encoding: SelectionEncoding) {
+        let (text, repaired) = TextDecoding.decode(chunks: chunks, as: encoding)
+        chunks = []
         connection.delegate?.converted(
-            conversion.id, selection: conversion.selection, bytes: reply.bytes, encoding: actual, owner: OwnerID(window: conversion.owner))
+            conversion.id, selection: conversion.selection, text: text, repaired: repaired, owner: OwnerID(window: conversion.owner))
     }
 
     private func isTextType(_ type: Atom) -> Bool {

@@ -32,62 +32,6 @@ import CX11
 import CopypastaCore
 import Glibc
 
-/// An opaque X window id of a selection owner, for comparing owners outside this module.
-public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
-    /// The X window id.
-    let window: UInt
-
-    /// The id in hexadecimal, as xprop and xwininfo print it.
-    public var description: String { "0x" + String(window, radix: 16) }
-}
-
-/// Identifies one read of a selection; later reads have larger ids.
-public struct ReadID: Hashable, Comparable, Sendable {
-    /// Increasing per connection.
-    let value: Int
-
-    /// Orders reads by when they started.
-    public static func < (lhs: ReadID, rhs: ReadID) -> Bool { lhs.value < rhs.value }
-}
-
-/// What an XFixes selection event reports.
-public struct OwnerChange: Sendable {
-    /// Why the owner changed.
-    public enum Kind: Sendable {
-        /// A client took ownership (possibly ourselves).
-        case newOwner
-        /// The owner set the selection to None.
-        case cleared
-        /// The owner's window was destroyed or its client closed.
-        case ownerGone
-    }
-
-    /// The selection.
-    public var selection: Config.Selection
-    /// What happened.
-    public var kind: Kind
-    /// The new owner, nil when there is none.
-    public var owner: OwnerID?
-    /// True when the new owner is copypasta's own window.
-    public var isOurs: Bool
-    /// The selection timestamp of the change, used in the conversion (ICCCM §2.4).
-    let time: Time
-}
-
-/// Callbacks from the X layer to the daemon; all run on the event-loop thread.
-public protocol ClipboardDelegate: AnyObject {
-    /// The owner of a watched selection changed.
-    func ownerChanged(_ change: OwnerChange)
-    /// The owner answered TARGETS for `read`; return false to stop before any text is fetched.
-    func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool
-    /// `read` finished with the selection's text bytes.
-    func converted(_ read: ReadID, selection: Config.Selection, bytes: [UInt8], encoding: SelectionEncoding, owner: OwnerID)
-    /// `read` ended without text; `reason` is for the log.
-    func conversionFailed(_ read: ReadID, selection: Config.Selection, reason: String, owner: OwnerID)
-    /// Another client took a selection we owned.
-    func ownershipLost(selection: Config.Selection)
-}
-
 nonisolated(unsafe) private var recordedProtocolErrors: [String] = []
 nonisolated(unsafe) private var connectionBroken = false
 

@@ -9,6 +9,17 @@ import Testing
         #expect(Fingerprint(bytes: [1, 2]) == nil)
     }
 
+    @Test func chunkedDecodingMatchesWholeDecoding() {
+        let text = "héllo wörld 😀 " + String(repeating: "x", count: 100)
+        let bytes = Array(text.utf8)
+        let chunks = [Array(bytes[0..<2]), Array(bytes[2..<17]), Array(bytes[17...])]
+        #expect(TextDecoding.decode(chunks: chunks, as: .utf8) == (text, false))
+        let broken = [Array("ok".utf8), [0xF0, 0x9F, 0x98], Array("!".utf8)]
+        let decoded = TextDecoding.decode(chunks: broken, as: .utf8)
+        #expect(decoded.text == "ok\u{FFFD}!" && decoded.repaired)
+        #expect(TextDecoding.decode(chunks: [[0x63, 0x61], [0x66, 0xE9]], as: .latin1).text == "café")
+    }
+
     @Test func iso8601RoundTrips() throws {
         let stamp = Timestamp(microseconds: 1_790_000_000_123_000)
         #expect(stamp.iso8601 == "2026-09-21T14:13:20.123Z")

@@ -29,6 +29,8 @@ import TestSupport
         desktop.sandbox.write("config/copypasta/copypasta.conf", "ignore-patterns = ^secret\n")
         daemon.signal(SIGHUP)
         #expect(desktop.waitForLog("configuration reloaded"))
+        #expect(try desktop.cli.run("config", "--reload").status == 0)
+        #expect(desktop.waitForLog("configuration reloaded", times: 2))
         try desktop.xclip(Array("secret stuff".utf8))
         #expect(desktop.waitForLog("matches ignore-patterns"))
         #expect(daemon.exitStatusIfExited() == nil)

@@ -71,6 +71,9 @@ import TestSupport
         #expect(try desktop.paste(target: "STRING").status != 0)
         #expect(try desktop.paste(target: "image/png").status != 0)
         #expect(try desktop.paste().output == "snowman ☃")
+        let multiple = try desktop.start([TestOwner.path, "multiple-reader"]).communicate(timeout: 20)
+        // STRING is refused for text outside Latin-1 and image/png always: their pairs come back as None.
+        #expect(multiple.output == "TESTOWNER_A snowman ☃\nTESTOWNER_B none\nTESTOWNER_C none\n")
     }
 
     @Test func copyWithoutDaemonUsesABackgroundServerThatExitsWhenReplaced() throws {

@@ -216,7 +216,32 @@ var transfers: [Transfer] = []
     }
 }
 
+/// A requestor that asks for MULTIPLE (UTF8_STRING, STRING, image/png) and prints what each pair got.
+@MainActor func multipleReader() -> Never {
+    let pairs = [utf8, atom("TESTOWNER_A"), string, atom("TESTOWNER_B"), atom("image/png"), atom("TESTOWNER_C")]
+    let property = atom("TESTOWNER_MULTIPLE")
+    setLongs(window, property, atom("ATOM_PAIR"), pairs.map { CLong(bitPattern: $0) })
+    XConvertSelection(display, clipboard, atom("MULTIPLE"), property, window, Time(CurrentTime))
+    XFlush(display)
+    while true {
+        var event = XEvent()
+        XNextEvent(display, &event)
+        guard event.type == SelectionNotify else { continue }
+        guard event.xselection.property == property else { fatal("MULTIPLE refused") }
+        for target in ["TESTOWNER_A", "TESTOWNER_B", "TESTOWNER_C"] {
+            var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            XGetWindowProperty(display, window, atom(target), 0, 1 << 20, True, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+            let text = data.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(items)), as: UTF8.self) } ?? "-"
+            if let data { XFree(data) }
+            say("\(target) \(type == 0 ? "none" : text)")
+        }
+        exit(0)
+    }
+}
+
 if options.mode == "stall-reader" { stallReader() }
+if options.mode == "multiple-reader" { multipleReader() }
 
 if options.mode == "sequence" {
     // One new copy per line read on stdin, serving requests meanwhile; prints "owned N MICROS" after each.

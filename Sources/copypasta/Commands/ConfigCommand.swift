@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopypastaDaemon
 
 extension Copypasta {
     /// `copypasta config`: the effective configuration.
@@ -11,6 +12,10 @@ extension Copypasta {
         /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
+        /// Also make the running daemon re-read the file.
+        @Flag(help: "Also make the running daemon re-read the config file (like SIGHUP); a bad file is reported and the daemon keeps its old configuration.")
+        var reload = false
+
         /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let paths = global.paths()
@@ -19,6 +24,7 @@ extension Copypasta {
             Output.standard.write("# database: \(paths.database) (\(paths.databaseOrigin))\n")
             Output.standard.write(config.rendered() + "\n")
             Output.standard.flush()
+            if reload { _ = try DaemonClient.send(.reload, socketPath: paths.socket) }
         }
     }
 }

@@ -20,7 +20,7 @@ extension Copypasta {
         @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
         var display: String?
 
-        @Flag(name: [.short, .long], help: "Log every event, including unchanged copies and X protocol errors.")
+        @Flag(name: [.short, .long], help: "Log every event, including unchanged copies and finished hooks.")
         var verbose = false
 
         /// Runs the command; a failure reaches main, which prints it and exits with its status.
