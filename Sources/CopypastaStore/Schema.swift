@@ -9,6 +9,11 @@ enum Schema {
         let sql: String
     }
 
+    /// How much of each text the full-text index holds. Indexing a 20 MiB paste whole would
+    /// cost FTS5 about 50 MB of memory at capture; words past the first million characters of
+    /// a text are not found by search (list, show and copy still have the whole text).
+    static let indexedCharacters = 1 << 20
+
     /// Every migration in order; the schema version is their count.
     static let migrations: [Migration] = [
         Migration(name: "create entries, texts, tags, state and full-text index", sql: """
@@ -50,10 +55,10 @@ enum Schema {
                 tokenize = 'unicode61 remove_diacritics 2'
             );
             CREATE TRIGGER entry_text_indexed AFTER INSERT ON entry_text BEGIN
-                INSERT INTO entry_fts (rowid, text) VALUES (new.id, new.text);
+                INSERT INTO entry_fts (rowid, text) VALUES (new.id, substr(new.text, 1, \(indexedCharacters)));
             END;
             CREATE TRIGGER entry_text_unindexed AFTER DELETE ON entry_text BEGIN
-                INSERT INTO entry_fts (entry_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                INSERT INTO entry_fts (entry_fts, rowid, text) VALUES ('delete', old.id, substr(old.text, 1, \(indexedCharacters)));
             END;
             CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
                 DELETE FROM entry_text WHERE id = old.id;

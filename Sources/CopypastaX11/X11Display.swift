@@ -168,21 +168,25 @@ public final class X11Display {
     /// for: Qt and GTK own selections through hidden helper windows that
     /// often carry no WM_CLASS themselves.
     public func classNames(of owner: OwnerID) -> [String] {
-        var candidates = [owner.window]
-        if let leader = windowProperty(owner.window, atoms.wmClientLeader) { candidates.append(leader) }
+        if let names = classHint(owner.window) { return names }
+        if let leader = windowProperty(owner.window, atoms.wmClientLeader), let names = classHint(leader) { return names }
         var transient: Window = 0
-        if XGetTransientForHint(display, owner.window, &transient) != 0, transient != 0 { candidates.append(transient) }
-        for candidate in candidates {
-            var hint = XClassHint()
-            guard XGetClassHint(display, candidate, &hint) != 0 else { continue }
-            defer {
-                if let name = hint.res_name { XFree(name) }
-                if let cls = hint.res_class { XFree(cls) }
-            }
-            let names = [hint.res_name, hint.res_class].compactMap { $0.map { String(cString: $0) } }.filter { !$0.isEmpty }
-            if !names.isEmpty { return names }
+        if XGetTransientForHint(display, owner.window, &transient) != 0, transient != 0, let names = classHint(transient) {
+            return names
         }
         return []
+    }
+
+    /// The non-empty WM_CLASS strings of `window`, nil when it has none.
+    private func classHint(_ window: Window) -> [String]? {
+        var hint = XClassHint()
+        guard XGetClassHint(display, window, &hint) != 0 else { return nil }
+        defer {
+            if let name = hint.res_name { XFree(name) }
+            if let cls = hint.res_class { XFree(cls) }
+        }
+        let names = [hint.res_name, hint.res_class].compactMap { $0.map { String(cString: $0) } }.filter { !$0.isEmpty }
+        return names.isEmpty ? nil : names
     }
 
     private func windowProperty(_ window: Window, _ property: Atom) -> Window? {
