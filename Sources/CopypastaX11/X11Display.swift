@@ -196,14 +196,19 @@ public final class X11Display {
         return Window(value)
     }
 
-    /// Reads and handles every event Xlib has queued or can read without blocking.
+    /// Reads and handles every event Xlib has queued or can read without blocking, and
+    /// sends every buffered request.
+    ///
+    /// Call it last before poll(): XPending flushes the output buffer before it looks for
+    /// events, so when it returns 0 nothing is buffered either way. Any other Xlib call in
+    /// between, even XFlush, may read an event into Xlib's queue, and poll() would then sleep
+    /// with that event unhandled (seen as an owner's reply left unread until a timeout).
     public func dispatchPending() {
         while !connectionBroken && XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
             handle(&event)
         }
-        if !connectionBroken { XFlush(display) }
     }
 
     /// Sends buffered requests to the server.

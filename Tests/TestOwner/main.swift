@@ -182,7 +182,6 @@ var transfers: [Transfer] = []
             default: break
             }
         }
-        XFlush(display)
         var timeout: Int32 = -1
         if let deadline {
             let left = deadline - realtimeMicros()
@@ -254,7 +253,7 @@ if options.mode == "sequence" {
             if event.type == SelectionRequest { handleRequest(event.xselectionrequest) }
             if event.type == PropertyNotify && event.xproperty.state == PropertyDelete { handlePropertyDelete(event.xproperty) }
         }
-        XFlush(display)
+        // XPending flushed already; another Xlib call here could queue an event that poll() would not see.
         _ = poll(&fds, 2, -1)
         if fds[1].revents != 0 {
             var byte: UInt8 = 0
