@@ -278,11 +278,14 @@ def bench_restore(binary):
         def read_clipboard():
             started = time.monotonic()
             out = subprocess.run(["xclip", "-selection", "clipboard", "-o"], env=desktop.env, capture_output=True,
-                                 check=True).stdout
+                                 check=True, timeout=120).stdout
             assert out == payload
             return time.monotonic() - started
 
         ours = statistics.median(read_clipboard() for _ in range(5))
+        # Capture is paused so that only the timed reader talks to xclip (xclip can stall when
+        # two INCR readers share a transfer this large).
+        desktop.run("pause")
         subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=payload + b"!", env=desktop.env, check=True)
         payload = payload + b"!"
         theirs = statistics.median(read_clipboard() for _ in range(5))
