@@ -25,8 +25,9 @@ extension Agent: ClipboardDelegate {
         case .cleared:
             capture.owners[change.selection] = nil
         case .ownerGone:
-            capture.owners[change.selection] = nil
-            keepAlive(change.selection)
+            let gone = capture.owners.removeValue(forKey: change.selection)
+            logger.debug("the owner of \(change.selection.rawValue.uppercased()) went away", metadata: ["owner": "\(gone.map(\.description) ?? "-")"])
+            keepAlive(change.selection, goneOwner: gone)
         }
     }
 
@@ -129,9 +130,11 @@ extension Agent: ClipboardDelegate {
     }
 
     /// Keep-alive (SPEC §4): the owner of CLIPBOARD went away while its content
-    /// is the newest entry, and nobody else owns it: serve that entry.
-    private func keepAlive(_ selection: Config.Selection) {
-        guard config.keepAlive, selection == .clipboard, let kept = capture.ownerEntries[selection],
+    /// is the newest entry, and nobody else owns it: serve that entry. The entry
+    /// must have been captured from that very owner; a copy that was skipped (a
+    /// password manager's) leaves nothing to keep alive.
+    private func keepAlive(_ selection: Config.Selection, goneOwner: OwnerID?) {
+        guard config.keepAlive, selection == .clipboard, let kept = capture.ownerEntries[selection], kept.owner == goneOwner,
               display.owner(of: selection) == nil, (try? store.newestID()) == kept.id,
               let text = try? store.text(id: kept.id)
         else { return }

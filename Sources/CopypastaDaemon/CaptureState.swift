@@ -3,7 +3,7 @@ import CopypastaX11
 
 /// What the agent remembers between capture events.
 struct CaptureState {
-    /// The current foreign owner of each selection.
+    /// The current foreign owner of each selection: the one a close notification is about.
     var owners: [Config.Selection: OwnerID] = [:]
     /// The entry captured from the current owner, for keep-alive.
     var ownerEntries: [Config.Selection: (owner: OwnerID, id: Int64)] = [:]

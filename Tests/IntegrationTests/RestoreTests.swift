@@ -107,6 +107,22 @@ import TestSupport
         #expect(desktop.log.occurrences(of: "keeping the clipboard alive") == 1)
     }
 
+    @Test func keepAliveNeverResurrectsAnEntryForAnOwnerWhoseCopyWasSkipped() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        try desktop.xclip(Array("ordinary text".utf8))
+        try desktop.waitForEntries(1)
+        let secret = try desktop.start([TestOwner.path, "normal", "--hint", "--text", "hunter2"])
+        #expect(secret.waitForLine("owned") != nil)
+        #expect(desktop.waitForLog("password manager hint"))
+        secret.signal(SIGKILL)
+        secret.wait()
+        // The password manager is gone: the clipboard stays empty instead of showing the older entry.
+        #expect(desktop.waitForLog("the owner of CLIPBOARD went away"))
+        #expect(try desktop.paste().status != 0)
+        #expect(!desktop.log.contains("keeping the clipboard alive"))
+    }
+
     @Test func restoreIsNotCapturedAgain() throws {
         let desktop = try Desktop(config: "feedback = none\n")
         try desktop.startDaemon()
