@@ -10,7 +10,7 @@ final class HookRunner: PollSource {
         let name: String
         let pid: pid_t
         var stdin: Int32
-        let stderr: Int32
+        var stderr: Int32
         let input: [UInt8]
         var written = 0
         var errors: [UInt8] = []
@@ -83,8 +83,14 @@ final class HookRunner: PollSource {
         if count > 0 && hook.errors.count < Self.stderrLimit {
             hook.errors.append(contentsOf: buffer[0..<min(count, Self.stderrLimit - hook.errors.count)])
         }
+        if count <= 0 && !(count < 0 && errno == EAGAIN) {
+            // Stop polling a closed stderr at once: a hook that closes it and runs on must not
+            // leave a hung-up descriptor that wakes poll() in a loop.
+            close(hook.stderr)
+            hook.stderr = -1
+        }
         running[pid] = hook
-        if count <= 0 { reap() }
+        if hook.stderr < 0 { reap() }
     }
 
     /// The earliest timeout among hooks not yet killed.

@@ -46,6 +46,24 @@ import TestSupport
         #expect(try desktop.waitForEntries(4))
     }
 
+    @Test func aHookThatClosesItsStreamsAndRunsOnDoesNotWakeTheDaemon() throws {
+        let desktop = try Desktop(config: "hook-timeout = 10s\n")
+        desktop.sandbox.write("config/copypasta/hooks/on-capture", "#!/bin/sh\nexec 0<&- 2>&-\nsleep 3\n", mode: 0o755)
+        let daemon = try desktop.startDaemon()
+        try desktop.xclip(Array("quiet hook".utf8))
+        try desktop.waitForEntries(1)
+        func cpuTicks() -> Int {
+            let stat = String(decoding: desktop.sandbox.read("/proc/\(daemon.pid)/stat") ?? [], as: UTF8.self)
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : -1
+        }
+        usleep(200_000)
+        let before = cpuTicks()
+        usleep(1_000_000)
+        // A spinning loop would burn about 100 ticks in that second.
+        #expect(cpuTicks() - before < 20)
+    }
+
     @Test func socketRejectsGarbageOversizedAndForeignClients() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
