@@ -18,7 +18,7 @@ public struct ProcessResult: Sendable {
 
 /// A child process started with posix_spawn, a reset signal mask and its own pipes.
 ///
-/// Tests never use Foundation.Process (it hangs when children daemonize,
+/// Tests use posix_spawn, not the Foundation process API (which hangs when children daemonize,
 /// research/spike.md §8) and stop only the PIDs they started.
 public final class Child: @unchecked Sendable {
     /// The child's process id.
