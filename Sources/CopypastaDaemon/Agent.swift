@@ -1,4 +1,3 @@
-import CSystem
 import CopypastaCore
 import CopypastaStore
 import CopypastaX11

@@ -1,4 +1,3 @@
-import CSystem
 import Glibc
 
 /// Sends raw bytes to a Unix socket and returns what comes back before it closes (for protocol abuse tests).
