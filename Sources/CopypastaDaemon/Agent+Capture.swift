@@ -81,7 +81,12 @@ extension Agent: ClipboardDelegate {
     private func store(_ text: String, read: ReadID, changedAt: Timestamp, selection: Config.Selection, app: String?, owner: OwnerID) {
         let now = monotonicSeconds()
         let isNewest = capture.newestStored[selection].map { read > $0 } ?? true
-        let replacing = selection == .primary && isNewest ? mergeablePrimary(text, now: now) : nil
+        let related = selection == .primary ? mergeablePrimary(text, now: now) : nil
+        if related != nil && !isNewest {
+            // An intermediate state of a PRIMARY drag that finished after a later state was stored.
+            return logger.debug("skipped", metadata: meta(selection, ["reason": "superseded partial selection"]))
+        }
+        let replacing = isNewest ? related : nil
         let outcome: HistoryStore.Outcome
         do {
             outcome = try store.capture(
