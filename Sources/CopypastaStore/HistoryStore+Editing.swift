@@ -17,9 +17,21 @@ extension HistoryStore {
         }
     }
 
-    /// How many entries `clear` would delete.
+    /// How many entries `clear` would delete, from the counts the triggers keep.
     public func count(includePinned: Bool) throws -> Int {
-        Int(try database.scalarInt(includePinned ? "SELECT count(*) FROM entry" : "SELECT count(*) FROM entry WHERE pinned = 0") ?? 0)
+        let (entries, pinned) = try counts()
+        return includePinned ? entries : entries - pinned
+    }
+
+    /// All entries and pinned entries, as kept in the state table by triggers.
+    func counts() throws -> (entries: Int, pinned: Int) {
+        try database.with("SELECT key, value FROM state WHERE key IN ('entries', 'pinned')") { row in
+            var entries = 0, pinned = 0
+            while try row.step() {
+                if row.text(0) == "entries" { entries = Int(row.int(1)) } else { pinned = Int(row.int(1)) }
+            }
+            return (entries, pinned)
+        }
     }
 
     /// Pins or unpins entries; all ids must exist.

@@ -20,13 +20,11 @@ public struct StoreStatus: Sendable, Equatable {
 }
 
 extension HistoryStore {
-    /// Counts, sizes and flags for `status`. Both counts avoid reading rows: count(*) walks
-    /// the b-tree's page counts and the pinned count is a range of the (pinned, time) index.
+    /// Counts, sizes and flags for `status`; the counts come from the state table, so no row is read.
     public func status() throws -> StoreStatus {
-        StoreStatus(
-            path: path, entries: try count(includePinned: true),
-            pinned: Int(try database.scalarInt("SELECT count(*) FROM entry WHERE pinned = 1") ?? 0),
-            databaseBytes: fileSize(path) + fileSize(path + "-wal"),
+        let (entries, pinned) = try counts()
+        return StoreStatus(
+            path: path, entries: entries, pinned: pinned, databaseBytes: fileSize(path) + fileSize(path + "-wal"),
             paused: try isPaused(), lastCaptureAt: try lastCaptureAt(),
             schemaVersion: Int(try database.scalarInt("PRAGMA user_version") ?? 0))
     }

@@ -5,7 +5,9 @@
 //   entry_text   the full text, kept out of `entry` so listings never read it;
 //   preview      the first characters of the text, stored in `entry`;
 //   fingerprint  SHA-256 of the UTF-8 text (CopypastaCore.Fingerprint);
-//   state        key/value rows: `last_fingerprint`, `paused`, `last_capture_at`.
+//   state        key/value rows: `last_fingerprint`, `paused`, `last_capture_at`,
+//                and the `entries` and `pinned` counts, kept by triggers so that
+//                status never counts rows.
 //
 // Rules (SPEC §4):
 //   - A capture equal to `last_fingerprint` is never inserted again until a

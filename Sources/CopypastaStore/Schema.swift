@@ -63,7 +63,17 @@ enum Schema {
             CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
                 DELETE FROM entry_text WHERE id = old.id;
                 DELETE FROM entry_tag WHERE entry_id = old.id;
+                UPDATE state SET value = value - 1 WHERE key = 'entries';
+                UPDATE state SET value = value - old.pinned WHERE key = 'pinned';
             END;
+            CREATE TRIGGER entry_counted AFTER INSERT ON entry BEGIN
+                UPDATE state SET value = value + 1 WHERE key = 'entries';
+                UPDATE state SET value = value + new.pinned WHERE key = 'pinned';
+            END;
+            CREATE TRIGGER entry_pin_counted AFTER UPDATE OF pinned ON entry WHEN new.pinned != old.pinned BEGIN
+                UPDATE state SET value = value + new.pinned - old.pinned WHERE key = 'pinned';
+            END;
+            INSERT INTO state (key, value) VALUES ('entries', 0), ('pinned', 0);
             """),
     ]
 

@@ -88,6 +88,23 @@ import TestSupport
         #expect(try store.status().pinned == 1)
     }
 
+    @Test func countsFollowEveryChange() throws {
+        let store = try open()
+        for index in 1...6 { _ = try capture(store, "text \(index)", at: Int64(index), max: 4) }
+        try store.setPinned(ids: [5, 6], true)
+        try store.setPinned(ids: [6], true)
+        try store.delete(ids: [3])
+        _ = try store.add("manual", at: Timestamp(microseconds: 9), policy: .move, maxEntries: 4)
+        _ = try store.importEntries(maxEntries: 4) { try $0.add(ImportRecord(text: "imported", pinned: true)) }
+        let truth = try sqlite("SELECT count(*) || ' ' || total(pinned) FROM entry").output
+        let status = try store.status()
+        #expect("\(status.entries) \(status.pinned).0\n" == truth)
+        _ = try store.clear(includePinned: false)
+        #expect(try store.status().entries == 3 && store.status().pinned == 3)
+        _ = try store.clear(includePinned: true)
+        #expect(try store.status().entries == 0 && store.status().pinned == 0)
+    }
+
     @Test func ftsIndexFollowsInsertDeleteClearAndRetention() throws {
         let store = try open()
         _ = try capture(store, "alpha crème", at: 1, max: 3)
