@@ -18,5 +18,7 @@ do {
         Copypasta.exit(withError: error)
     }
     let message = Copypasta.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
-    Terminal.fail(message + " (see 'copypasta help')", status: ExitStatus(rawValue: status.rawValue) ?? .usage)
+    let names = Copypasta.configuration.subcommands.compactMap { $0.configuration.commandName }
+    let help = arguments.first.flatMap { names.contains($0) ? "copypasta \($0) --help" : nil } ?? "copypasta --help"
+    Terminal.fail(message + " (see '\(help)')", status: ExitStatus(rawValue: status.rawValue) ?? .usage)
 }

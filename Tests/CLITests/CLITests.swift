@@ -99,6 +99,7 @@ import TestSupport
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("copypasta: "))
         #expect(usage.stderr.split(separator: "\n").count == 1)
+        #expect(usage.stderr.hasSuffix("(see 'copypasta list --help')\n"))
     }
 
     @Test func unwritableDatabasePathIsNamed() throws {
@@ -182,6 +183,9 @@ import TestSupport
         #expect(bad.stderr.contains("line 2"))
         #expect(try target.run("search", "ok").status == 1)
         #expect(try target.run("import", other.root + "/absent.jsonl").status == 65)
+        let bom = other.write("bom.jsonl", "\u{FEFF}{\"text\":\"with a byte order mark\"}\n")
+        #expect(try target.run("import", bom).status == 0)
+        #expect(try target.run("search", "byte", "order").status == 0)
     }
 
     @Test func badConfigIsExit78NamingFileAndLine() throws {

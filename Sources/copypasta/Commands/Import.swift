@@ -34,8 +34,10 @@ extension Copypasta {
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
             let summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
                 var lineNumber = 0
-                try LineReader(fd: fd).forEachLine { line in
+                try LineReader(fd: fd).forEachLine { rawLine in
                     lineNumber += 1
+                    // Editors on some systems start UTF-8 files with a byte order mark.
+                    let line = lineNumber == 1 && rawLine.starts(with: [0xEF, 0xBB, 0xBF]) ? rawLine.dropFirst(3) : rawLine
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
                     try importer.add(JSONLines.decode(line, lineNumber: lineNumber))
                     progress.update(lineNumber)
