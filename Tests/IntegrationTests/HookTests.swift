@@ -30,6 +30,35 @@ import TestSupport
         #expect(String(decoding: desktop.sandbox.read(dir + "/copy.env") ?? [], as: UTF8.self).contains("COPYPASTA_EVENT=copy"))
     }
 
+    @Test func defaultFeedbackIsATransientReplacingNotification() throws {
+        let desktop = try Desktop()
+        let log = desktop.sandbox.root + "/notify.log"
+        desktop.sandbox.write("bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(log)\"\n", mode: 0o755)
+        desktop.extraEnvironment["PATH"] = desktop.sandbox.root + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        try desktop.startDaemon()
+        try desktop.cli.run("add", "first line <b>bold</b>\nsecond line")
+        #expect(try desktop.cli.run("copy", "1").status == 0)
+        #expect(waitUntil { desktop.sandbox.read(log) != nil })
+        let arguments = String(decoding: desktop.sandbox.read(log) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(arguments.contains("--app-name=copypasta"))
+        #expect(arguments.contains("--hint=int:transient:1"))
+        #expect(arguments.contains("--hint=string:x-canonical-private-synchronous:copypasta"))
+        #expect(arguments.suffix(2) == ["Copied", "first line &lt;b&gt;bold&lt;/b&gt;⏎second line"])
+    }
+
+    @Test func feedbackNoneAndAnOnCopyHookReplaceTheNotification() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        let log = desktop.sandbox.root + "/notify.log"
+        desktop.sandbox.write("bin/notify-send", "#!/bin/sh\necho called > \"\(log)\"\n", mode: 0o755)
+        desktop.extraEnvironment["PATH"] = desktop.sandbox.root + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        try desktop.startDaemon()
+        try desktop.cli.run("add", "quiet")
+        #expect(try desktop.cli.run("copy", "1").status == 0)
+        #expect(desktop.waitForLog("restored"))
+        #expect(try desktop.cli.run("status").status == 0)
+        #expect(desktop.sandbox.read(log) == nil)
+    }
+
     @Test func slowFailingAndDeafHooksDoNotAffectTheDaemon() throws {
         let desktop = try Desktop(config: "hook-timeout = 300ms\nmax-bytes = 32M\n")
         desktop.sandbox.write("config/copypasta/hooks/on-capture", "#!/bin/sh\ncase \"$COPYPASTA_ID\" in\n1) sleep 30;;\n2) echo broken >&2; exit 3;;\nesac\n", mode: 0o755)

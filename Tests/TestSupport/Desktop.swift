@@ -24,8 +24,13 @@ public final class Desktop: @unchecked Sendable {
     /// The daemon's log file.
     public var logPath: String { sandbox.root + "/daemon.log" }
 
+    /// Variables added to the environment of programs on this desktop (PATH for stand-in tools).
+    public var extraEnvironment: [String: String] = [:]
+
     /// The environment of programs on this desktop.
-    public var environment: [String: String] { sandbox.environment.merging(["DISPLAY": server.display]) { $1 } }
+    public var environment: [String: String] {
+        sandbox.environment.merging(["DISPLAY": server.display]) { $1 }.merging(extraEnvironment) { $1 }
+    }
 
     /// Starts `copypasta daemon -v` and waits for its "watching" log line.
     @discardableResult
