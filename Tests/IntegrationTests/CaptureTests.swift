@@ -44,6 +44,20 @@ import TestSupport
         }
     }
 
+    @Test func fiftyMebibyteClipboardIsSkippedEarlyAndTheDaemonStaysResponsive() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        try desktop.xclip(Array(repeating: 0x7A, count: 50 << 20))
+        #expect(desktop.waitForLog("larger than max-bytes", seconds: 60), "\(desktop.log)")
+        try desktop.xclip(Array("small and fine".utf8))
+        #expect(try desktop.waitForEntries(1))
+        #expect(try desktop.cli.run("list").output == "1\tsmall and fine\n")
+        let status = String(decoding: desktop.sandbox.read("/proc/\(daemon.pid)/status") ?? [], as: UTF8.self)
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+        // Skipped from the first chunks: the daemon never held anything near 50 MiB.
+        #expect((peak ?? 0) < 40 << 10, "peak \(peak ?? 0) kB")
+    }
+
     @Test func duplicatesRestartAndPause() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
