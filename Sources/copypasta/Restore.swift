@@ -11,18 +11,23 @@ enum Restore {
     /// Restores entry `id` to `selections`; returns once the ownership is confirmed.
     static func entry(_ id: Int64, selections: [Config.Selection], global: GlobalOptions) throws {
         let paths = global.paths()
-        if DaemonClient.isListening(paths.socket) {
+        do {
             _ = try DaemonClient.send(.restore(id: id, selections: selections), socketPath: paths.socket)
             return
+        } catch DaemonError.notRunning {
+            // No daemon: serve the entry from a background process of our own.
         }
         guard getenv("DISPLAY").map({ $0.pointee != 0 }) ?? false else {
             throw DaemonError.refused(status: .unavailable, message: "DISPLAY is not set and no daemon is running; cannot reach the clipboard")
         }
-        _ = try global.openStore().entry(id: id)
+        // The background server opens the entry itself and reports an unknown id (66) before `copy` returns.
         var argv = [executablePath(), "serve", String(id), "--selections", selections.map(\.rawValue).joined(separator: ",")]
         argv += ["--db", paths.database, "--config", paths.configFile]
         let ready = try Launcher.startDetached(argv, seconds: 15)
         if ready == "ok" { return }
+        guard !ready.isEmpty else {
+            throw DaemonError.refused(status: .unavailable, message: "the background clipboard server did not report; is the X display reachable?")
+        }
         switch IPCMessage.decodeReply(ready) {
         case .success: return
         case let .failure(error): throw DaemonError.refused(status: error.status, message: error.message)
