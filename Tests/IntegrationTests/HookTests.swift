@@ -30,11 +30,17 @@ import TestSupport
         #expect(String(decoding: desktop.sandbox.read(dir + "/copy.env") ?? [], as: UTF8.self).contains("COPYPASTA_EVENT=copy"))
     }
 
-    @Test func defaultFeedbackIsATransientReplacingNotification() throws {
-        let desktop = try Desktop()
+    /// Puts a stand-in notify-send first in the desktop's PATH; it writes its arguments, one per line, to the returned file.
+    func fakeNotifySend(_ desktop: Desktop) -> String {
         let log = desktop.sandbox.root + "/notify.log"
         desktop.sandbox.write("bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(log)\"\n", mode: 0o755)
         desktop.extraEnvironment["PATH"] = desktop.sandbox.root + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        return log
+    }
+
+    @Test func defaultFeedbackIsATransientReplacingNotification() throws {
+        let desktop = try Desktop()
+        let log = fakeNotifySend(desktop)
         try desktop.startDaemon()
         try desktop.cli.run("add", "first line <b>bold</b>\nsecond line")
         #expect(try desktop.cli.run("copy", "1").status == 0)
@@ -46,16 +52,19 @@ import TestSupport
         #expect(arguments.suffix(2) == ["Copied", "first line &lt;b&gt;bold&lt;/b&gt;⏎second line"])
     }
 
-    @Test func feedbackNoneAndAnOnCopyHookReplaceTheNotification() throws {
+    @Test func feedbackNoneAndAnOnCopyHookEachSilenceTheNotification() throws {
         let desktop = try Desktop(config: "feedback = none\n")
-        let log = desktop.sandbox.root + "/notify.log"
-        desktop.sandbox.write("bin/notify-send", "#!/bin/sh\necho called > \"\(log)\"\n", mode: 0o755)
-        desktop.extraEnvironment["PATH"] = desktop.sandbox.root + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        let log = fakeNotifySend(desktop)
         try desktop.startDaemon()
         try desktop.cli.run("add", "quiet")
         #expect(try desktop.cli.run("copy", "1").status == 0)
         #expect(desktop.waitForLog("restored"))
-        #expect(try desktop.cli.run("status").status == 0)
+        let marker = desktop.sandbox.root + "/hook-ran"
+        desktop.sandbox.write("config/copypasta/hooks/on-copy", "#!/bin/sh\ntouch \"\(marker)\"\n", mode: 0o755)
+        desktop.sandbox.write("config/copypasta/copypasta.conf", "")
+        #expect(try desktop.cli.run("config", "--reload").status == 0)
+        #expect(try desktop.cli.run("copy", "1").status == 0)
+        #expect(waitUntil { desktop.sandbox.read(marker) != nil })
         #expect(desktop.sandbox.read(log) == nil)
     }
 
