@@ -15,7 +15,7 @@ extension Agent {
             let last = (try? store.lastCaptureAt())?.iso8601 ?? "never"
             return .success(
                 "pid=\(getpid()) display=\(display.name) uptime=\(uptime) "
-                    + "selections=\(config.selections.map(\.rawValue).joined(separator: ",")) last-capture=\(last)")
+                    + "selections=\(config.selections.map(\.rawValue).joined(separator: ",")) lastCaptureAt=\(last)")
         case .pause, .resume:
             do {
                 try store.setPaused(request == .pause)
