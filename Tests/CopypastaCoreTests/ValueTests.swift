@@ -61,6 +61,17 @@ import Testing
         }
     }
 
+    @Test(arguments: [(0, "0 s"), (59, "59 s"), (61, "1 min 1 s"), (3600, "1 h"), (90_061, "1 d 1 h"), (1_209_600, "14 d")])
+    func durationsShowTheirTwoLargestUnits(seconds: Int, shown: String) {
+        #expect(HumanFormat.duration(seconds) == shown)
+    }
+
+    @Test func sizesUseBinaryUnits() {
+        #expect(HumanFormat.bytes(512) == "512 B")
+        #expect(HumanFormat.bytes(65_536) == "64.0 KiB")
+        #expect(HumanFormat.bytes(56_209_408) == "53.6 MiB")
+    }
+
     @Test func pathsFollowXDG() {
         let env = ["XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "relative", "XDG_RUNTIME_DIR": "/run/user/5"]
         let paths = Paths.resolve(database: nil, config: nil, environment: env, home: "/h", uid: 5)

@@ -142,7 +142,7 @@ import TestSupport
         #expect(try desktop.cli.run("add", "--copy", "added and copied").status == 0)
         #expect(try desktop.paste().output == "added and copied")
         let status = try desktop.cli.run("status")
-        #expect(status.output.contains("daemon: running (pid \(daemon.pid), display \(desktop.server.display)"))
+        #expect(status.output.contains("daemon: running (pid \(daemon.pid), display \(desktop.server.display), up "))
         #expect(try desktop.cli.run("status", "--json").output.contains(#""daemon":{"pid":\#(daemon.pid)"#))
         #expect(try desktop.cli.run("pause").status == 0)
         #expect(desktop.waitForLog("capture paused"))

@@ -39,7 +39,8 @@ extension Copypasta {
             var lines = "daemon: "
             if let daemon {
                 let fields = Dictionary(daemon, uniquingKeysWith: { $1 })
-                lines += "running (pid \(fields["pid"] ?? "?"), display \(fields["display"] ?? "?"), up \(fields["uptime"] ?? "?") s, "
+                let uptime = fields["uptime"].flatMap(Int.init).map(HumanFormat.duration) ?? "?"
+                lines += "running (pid \(fields["pid"] ?? "?"), display \(fields["display"] ?? "?"), up \(uptime), "
                     + "watching \(fields["selections"] ?? "?"))\n"
             } else {
                 lines += "not running\n"
@@ -47,7 +48,7 @@ extension Copypasta {
             return lines + """
             paused: \(status.paused ? "yes" : "no")
             entries: \(status.entries) (\(status.pinned) pinned)
-            database: \(status.path) (\(formatBytes(status.databaseBytes)))
+            database: \(status.path) (\(HumanFormat.bytes(status.databaseBytes)))
             last capture: \(status.lastCaptureAt?.iso8601 ?? "never")
 
             """
@@ -71,20 +72,6 @@ extension Copypasta {
             return "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
                 + "\"database\":\(path),\"databaseBytes\":\(status.databaseBytes),"
                 + "\"schemaVersion\":\(status.schemaVersion),\"lastCaptureAt\":\(last)}\n"
-        }
-
-        /// A size with a binary unit, like `53.6 MiB`.
-        static func formatBytes(_ bytes: Int) -> String {
-            let units = ["B", "KiB", "MiB", "GiB"]
-            var value = Double(bytes)
-            var unit = 0
-            while value >= 1024, unit < units.count - 1 {
-                value /= 1024
-                unit += 1
-            }
-            if unit == 0 { return "\(bytes) B" }
-            let tenths = Int((value * 10).rounded())
-            return "\(tenths / 10).\(tenths % 10) \(units[unit])"
         }
     }
 }
