@@ -55,6 +55,8 @@ extension Agent: ClipboardDelegate {
         let classes = display.classNames(of: owner)
         capture.reads[read]?.app = classes.last
         if let skip = filter.checkOwner(targets: targets, classNames: classes) {
+            // The reader ends this read without another callback: forget it here.
+            capture.reads[read] = nil
             logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "app": "\(classes.last ?? "-")"]))
             return false
         }
