@@ -48,8 +48,7 @@ final class SelectionReader {
     /// Starts a conversion of TARGETS for `selection`, abandoning the ones still waiting for TARGETS.
     func begin(_ id: ReadID, _ selection: Config.Selection, owner: Window, time: Time, maxBytes: Int, timeout: Double) {
         abandon(selection)
-        let property = atoms.conversionProperties[nextProperty % atoms.conversionProperties.count]
-        nextProperty += 1
+        let property = freeProperty()
         XDeleteProperty(display, connection.window, property)
         conversions[property] = Conversion(
             id: id, selection: selection, owner: owner, time: time, property: property, maxBytes: maxBytes, timeout: timeout,
@@ -212,6 +211,23 @@ final class SelectionReader {
     private func tooLarge(_ property: Atom, bytes: Int) {
         XDeleteProperty(display, connection.window, property)
         fail(property, CaptureFilter.Skip.tooLarge(bytes).description)
+    }
+
+    /// The next property of the pool that no running conversion uses, in rotation so that a property
+    /// is not handed out again right after it was freed. When all are busy, the oldest conversion ends.
+    private func freeProperty() -> Atom {
+        let pool = atoms.conversionProperties
+        for offset in 0..<pool.count {
+            let candidate = pool[(nextProperty + offset) % pool.count]
+            if conversions[candidate] == nil {
+                nextProperty += offset + 1
+                return candidate
+            }
+        }
+        let oldest = conversions.values.min { $0.id < $1.id }?.property ?? pool[nextProperty % pool.count]
+        fail(oldest, "too many conversions at once")
+        nextProperty += 1
+        return oldest
     }
 
     /// Drops the conversions of `selection` that have not asked for text yet, and the oldest beyond the limit.
