@@ -109,8 +109,8 @@ extension Agent: ClipboardDelegate {
             let verb = if case .moved = outcome { "moved to top" } else { replacing == nil ? "captured" : "replaced" }
             logger.info("\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(app ?? "-")"]))
             runHook(.capture, id: id, selection: selection, text: text, app: app)
-        case .unchanged:
-            if let id = try? store.id(ofText: text) { capture.ownerEntries[selection] = (owner, id) }
+        case let .unchanged(existing):
+            if let existing { capture.ownerEntries[selection] = (owner, existing) }
             logger.debug("unchanged", metadata: meta(selection, ["bytes": "\(bytes)"]))
             if capture.loopGuards[selection, default: LoopGuard()].recordUnchanged(now: now) {
                 logger.warning("owner re-sets the selection whenever it is read; pausing reads for 1 s", metadata: meta(selection, [:]))

@@ -11,19 +11,13 @@ public enum ConfigFile {
             throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > 1 << 20 {
-                throw CoreError.config(file: path, line: 0, message: "the file is larger than 1 MiB; is it the right file?")
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.readAll(fd, limit: 1 << 20)
+        } catch .tooLarge {
+            throw CoreError.config(file: path, line: 0, message: "the file is larger than 1 MiB; is it the right file?")
+        } catch let .system(code) {
+            throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
         }
         guard let contents = String(validating: bytes, as: UTF8.self) else {
             throw CoreError.config(file: path, line: 0, message: "the file is not valid UTF-8 text")

@@ -36,8 +36,9 @@ public final class HistoryStore {
         case inserted(Int64)
         /// An existing row with the same text was moved to the top.
         case moved(Int64)
-        /// The text equals the last captured text; nothing was written.
-        case unchanged
+        /// The text equals the last captured text; nothing was written. Carries the newest
+        /// entry with that text, if it still exists.
+        case unchanged(Int64?)
     }
 
     /// The database file path.
@@ -68,7 +69,7 @@ public final class HistoryStore {
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
         return try database.transaction {
-            if try lastFingerprint() == fingerprint { return .unchanged }
+            if try lastFingerprint() == fingerprint { return .unchanged(try newestEntry(with: fingerprint)) }
             if let replacing { try database.run("DELETE FROM entry WHERE id = ? AND pinned = 0", replacing) }
             if isNewest {
                 try setState("last_fingerprint", fingerprint.bytes)
@@ -119,11 +120,6 @@ public final class HistoryStore {
     /// The id of the newest entry, if any.
     public func newestID() throws -> Int64? {
         try database.scalarInt("SELECT id FROM entry ORDER BY captured_at DESC, id DESC LIMIT 1")
-    }
-
-    /// The id of the newest entry whose text is `text`, if any.
-    public func id(ofText text: String) throws -> Int64? {
-        try newestEntry(with: Fingerprint(of: text))
     }
 
     /// When the daemon last captured a text, if ever.

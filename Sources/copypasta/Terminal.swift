@@ -53,21 +53,6 @@ enum Terminal {
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
-
-    /// Reads all of standard input, or nil on a read error.
-    static func readStandardInput() -> [UInt8]? {
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(0, &chunk, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return data }
-            data.append(contentsOf: chunk[0..<count])
-        }
-    }
 }
 
 /// Buffered standard output; flushed at exit by `main` and when the buffer fills.

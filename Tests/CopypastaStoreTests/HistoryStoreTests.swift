@@ -46,14 +46,14 @@ import TestSupport
     @Test func consecutiveDuplicateIsNotInserted() throws {
         let store = try open()
         #expect(try capture(store, "same", at: 1) == .inserted(1))
-        #expect(try capture(store, "same", at: 2) == .unchanged)
+        #expect(try capture(store, "same", at: 2) == .unchanged(1))
         #expect(try store.entries().count == 1)
     }
 
     @Test func fingerprintIsPersistedAcrossReopen() throws {
         _ = try capture(try open(), "current", at: 1)
         let again = try open()
-        #expect(try capture(again, "current", at: 2) == .unchanged)
+        #expect(try capture(again, "current", at: 2) == .unchanged(1))
         #expect(try again.lastFingerprint() == Fingerprint(of: "current"))
     }
 
@@ -184,7 +184,7 @@ import TestSupport
         try store.markUsed(id: 1, at: Timestamp(microseconds: 5))
         let entry = try store.entry(id: 1)
         #expect(entry.useCount == 1 && entry.lastUsedAt == Timestamp(microseconds: 5))
-        #expect(try capture(store, "old", at: 6) == .unchanged)
+        #expect(try capture(store, "old", at: 6) == .unchanged(1))
     }
 
     @Test func pauseIsPersisted() throws {

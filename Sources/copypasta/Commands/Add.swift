@@ -1,5 +1,6 @@
 import ArgumentParser
 import CopypastaCore
+import CopypastaDaemon
 import CopypastaStore
 
 extension Copypasta {
@@ -49,7 +50,7 @@ extension Copypasta {
 
         /// All of standard input, which must be UTF-8.
         static func readStandardInputText() throws -> String {
-            guard let bytes = Terminal.readStandardInput() else {
+            guard let bytes = try? FileInput.readAll(0) else {
                 throw CoreError.data("cannot read standard input")
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
