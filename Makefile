@@ -22,7 +22,7 @@ BUILD_DEBS = libx11-dev libxfixes-dev libsqlite3-dev libssl-dev pkg-config
 TEST_DEBS  = xvfb xclip xsel x11-utils sqlite3 mandoc man-db desktop-file-utils systemd make procps
 BENCH_DEBS = hyperfine python3
 
-.PHONY: all build run test deps test-deps bench install install-files uninstall clean completions lint-docs
+.PHONY: all build run test deps test-deps bench soak install install-files uninstall clean completions lint-docs
 
 all: build
 
@@ -59,6 +59,11 @@ bench: build
 	@scripts/ensure-debs $(BENCH_DEBS) $(TEST_DEBS)
 	$(SWIFT) build --product copypasta-testowner
 	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner
+
+# Ten minutes of copies, restores, hooks, socket clients and imports at once; nothing may be lost.
+soak: build
+	@scripts/ensure-debs $(BENCH_DEBS) $(TEST_DEBS)
+	python3 bench/soak.py --binary $(RELEASE) --minutes $${SOAK_MINUTES:-10}
 
 install: build install-files
 
