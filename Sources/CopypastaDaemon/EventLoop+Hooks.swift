@@ -13,7 +13,7 @@ extension EventLoop {
             HookRunner.Job(
                 name: command.name, argv: command.argv,
                 environment: HookPlan.environment(event: event, id: id, selection: selection, text: text, app: app),
-                input: text, timeout: Double(config.hookTimeoutMilliseconds) / 1000, key: "\(event.rawValue) \(id)"))
+                input: text, timeout: Double(config.hookTimeoutMilliseconds) / 1000, entry: id))
     }
 }
 

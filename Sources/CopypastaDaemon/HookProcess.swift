@@ -20,6 +20,8 @@ final class HookProcess {
 
     /// The hook's name, for the log.
     let name: String
+    /// The entry the hook is about.
+    let entry: Int64
     /// The hook's pid, also its process group id.
     let pid: pid_t
     /// When its process group is killed.
@@ -39,18 +41,22 @@ final class HookProcess {
     /// At most this much of a hook's stderr is kept for the log.
     private static let stderrLimit = 2048
 
-    /// Starts `argv` with `environment` added and `input` to feed; its group is killed `timeout` seconds from now.
-    init(name: String, argv: [String], environment: [String: String], input: String, timeout: Double) throws {
-        let child = try Spawn.start(argv, environment: environment, stdin: true, stdout: false, stderr: true)
+    /// Starts `job`; its group is killed `job.timeout` seconds from now.
+    init(_ job: HookRunner.Job) throws {
+        let child = try Spawn.start(job.argv, environment: job.environment, stdin: true, stdout: false, stderr: true)
         for fd in [child.stdin, child.stderr] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        self.name = name
+        name = job.name
+        entry = job.entry
         pid = child.pid
         stdin = child.stdin
         stderr = child.stderr
-        self.input = input
-        deadline = monotonicSeconds() + timeout
+        input = job.input
+        deadline = monotonicSeconds() + job.timeout
         if input.utf8.isEmpty { closeStdin() }
     }
+
+    /// The text still to be written to the hook's stdin, nil once it is all written or the hook stopped reading.
+    var pendingInput: String? { stdin >= 0 ? input : nil }
 
     deinit {
         closeStdin()
@@ -66,7 +72,10 @@ final class HookProcess {
         }
         if count > 0 { written += count }
         // A hook that exits or closes stdin without reading all of it is fine (EPIPE).
-        if count < 0 && errno != EAGAIN || written >= input.utf8.count { closeStdin() }
+        if count < 0 && errno != EAGAIN || written >= input.utf8.count {
+            closeStdin()
+            input = ""
+        }
     }
 
     /// Keeps what the hook wrote to stderr, up to the limit; closes it at end of file.

@@ -20,11 +20,13 @@ final class HookRunner: PollSource {
         /// Variables added to its environment.
         let environment: [String: String]
         /// Its standard input.
-        let input: String
+        var input: String
         /// Seconds until its process group is killed.
         let timeout: Double
-        /// Jobs with the same key replace each other while they wait (the event and the entry id).
-        let key: String
+        /// The entry the hook is about.
+        let entry: Int64
+        /// Jobs with the same key replace each other while they wait (the hook and the entry id).
+        var key: String { "\(name) \(entry)" }
     }
 
     /// How many hooks run at the same time.
@@ -43,6 +45,8 @@ final class HookRunner: PollSource {
 
     /// Starts `job` now if fewer than `maxRunning` hooks run, else queues it.
     func run(_ job: Job) {
+        var job = job
+        if let shared = sharedInput(equalTo: job) { job.input = shared }
         if let waiting = queue.firstIndex(where: { $0.key == job.key }) {
             queue.remove(at: waiting)
             logger.debug("hook \(job.name) replaced a waiting one for the same entry")
@@ -107,6 +111,20 @@ final class HookRunner: PollSource {
     /// Whether no hook runs or waits and no process group awaits its deadline.
     var isIdle: Bool { processes.isEmpty && queue.isEmpty }
 
+    /// The input of a running or waiting hook of the same entry when it holds the same text: the new
+    /// job takes that one, and its own copy (a fresh read of the same entry) is freed.
+    private func sharedInput(equalTo job: Job) -> String? {
+        let candidates = queue.filter { $0.entry == job.entry }.map(\.input)
+            + processes.values.filter { $0.entry == job.entry }.compactMap(\.pendingInput)
+        var mine = job.input
+        return mine.withUTF8 { bytes in
+            candidates.first { candidate in
+                var other = candidate
+                return other.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
+            }
+        }
+    }
+
     private var runningCount: Int {
         processes.values.count { $0.ending == nil }
     }
@@ -115,8 +133,7 @@ final class HookRunner: PollSource {
         while runningCount < Self.maxRunning, !queue.isEmpty {
             let job = queue.removeFirst()
             do {
-                let hook = try HookProcess(
-                    name: job.name, argv: job.argv, environment: job.environment, input: job.input, timeout: job.timeout)
+                let hook = try HookProcess(job)
                 processes[hook.pid] = hook
                 logger.debug("hook \(job.name) started", metadata: ["pid": "\(hook.pid)"])
             } catch {

@@ -72,4 +72,38 @@ import TestSupport
         try desktop.xclip(Array("still capturing".utf8))
         #expect(try desktop.waitForEntries(1))
     }
+
+    /// The daemon's resident memory in KiB, from /proc.
+    func residentKiB(_ desktop: Desktop, _ pid: pid_t) -> Int {
+        let status = String(decoding: desktop.sandbox.read("/proc/\(pid)/status") ?? [], as: UTF8.self)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
+    @Test func aLargeTextFedToEightHooksIsHeldOnce() throws {
+        let desktop = try Desktop(config: "hook-timeout = 60s\nmax-bytes = 32M\n")
+        let dir = desktop.sandbox.root
+        // The hook never reads its stdin, so the daemon holds the text for as long as the hook runs.
+        desktop.sandbox.write("config/copypasta/hooks/on-copy", "#!/bin/sh\necho $$ >> \"\(dir)/hooks\"\nexec sleep 30\n", mode: 0o755)
+        let daemon = try desktop.startDaemon()
+        defer {
+            daemon.stop()
+            for line in String(decoding: desktop.sandbox.read(dir + "/hooks") ?? [], as: UTF8.self).split(separator: "\n") {
+                if let pid = pid_t(line) { kill(-pid, SIGKILL) }
+            }
+        }
+        let mebibytes = 5
+        let text = (0..<(mebibytes << 20)).map { UInt8(0x61 + $0 % 26) }
+        #expect(try desktop.cli.run(["add"], input: text).status == 0)
+        #expect(try desktop.cli.run("copy", "1").status == 0)
+        #expect(waitUntil { desktop.sandbox.read(dir + "/hooks")?.count ?? 0 > 0 })
+        let before = residentKiB(desktop, daemon.pid)
+        for _ in 2...8 { #expect(try desktop.cli.run("copy", "1").status == 0) }
+        #expect(desktop.waitForLog("restored", times: 8))
+        #expect(waitUntil { String(decoding: desktop.sandbox.read(dir + "/hooks") ?? [], as: UTF8.self).split(separator: "\n").count == 4 })
+        let grown = residentKiB(desktop, daemon.pid) - before
+        // Seven more hooks of the same text would add 35 MiB with a copy each. The restores themselves
+        // leave some freed memory with the allocator (each reads the entry anew), hence the margin.
+        #expect(grown < 4 * mebibytes << 10, "resident memory grew by \(grown) KiB")
+    }
 }
