@@ -17,6 +17,13 @@ extension EventLoop {
     }
 }
 
+extension EventLoop {
+    /// Kills what hooks are still running or have left behind, when the process stops.
+    func stopHooks() {
+        for case let runner as HookRunner in sources { runner.stopAll() }
+    }
+}
+
 extension Agent {
     /// Runs the hook of `event` for an entry, asynchronously.
     func runHook(_ event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?) {

@@ -95,11 +95,15 @@ final class HookProcess {
     func checkExited() -> Bool {
         guard ending == nil else { return true }
         var info = siginfo_t()
-        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid else {
-            return false
+        if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 {
+            guard info._sifields._sigchld.si_pid == pid else { return false }
+            let status = info._sifields._sigchld.si_status
+            ending = info.si_code == CLD_EXITED ? .exited(status) : .signalled(status)
+        } else {
+            guard errno == ECHILD else { return false }
+            // Reaped elsewhere: it is gone, and must not hold a slot for ever.
+            ending = .exited(0)
         }
-        let status = info._sifields._sigchld.si_status
-        ending = info.si_code == CLD_EXITED ? .exited(status) : .signalled(status)
         closeStdin()
         drainRemaining()
         closeStderr()

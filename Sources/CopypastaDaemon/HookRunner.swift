@@ -108,6 +108,18 @@ final class HookRunner: PollSource {
         startWaiting()
     }
 
+    /// Kills every hook's process group and forgets the waiting ones, when the process stops: nothing a
+    /// hook started outlives the daemon, since no deadline of its loop would ever kill it.
+    func stopAll() {
+        let running = runningCount, waiting = queue.count
+        queue.removeAll()
+        for hook in processes.values { hook.killGroup() }
+        processes.removeAll()
+        if running + waiting > 0 {
+            logger.info("stopped \(running) running hooks and dropped \(waiting) waiting ones")
+        }
+    }
+
     /// Whether no hook runs or waits and no process group awaits its deadline.
     var isIdle: Bool { processes.isEmpty && queue.isEmpty }
 

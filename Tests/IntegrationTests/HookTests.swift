@@ -135,6 +135,9 @@ import TestSupport
         daemon.signal(SIGTERM)
         #expect(daemon.wait(seconds: 10) == 0)
         #expect(Clock.now() - stopping < 2)
+        // Nothing a hook started outlives the daemon.
+        let leftover = recordedPids(desktop, pids)
+        #expect(waitUntil { leftover.allSatisfy { hasEnded(desktop, $0) } })
     }
 
     @Test func whatAHookLeavesBehindIsKilledAtTheHookTimeout() throws {
