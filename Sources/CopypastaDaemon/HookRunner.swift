@@ -54,7 +54,7 @@ final class HookRunner: PollSource {
             let dropped = queue.removeFirst()
             logger.warning(
                 "hook \(dropped.name) not run: \(Self.maxRunning) hooks running and \(Self.maxQueued) waiting; dropped the oldest waiting",
-                metadata: ["hook": "\(dropped.key)"])
+                metadata: ["id": "\(dropped.entry)"])
         }
         queue.append(job)
         startWaiting()
