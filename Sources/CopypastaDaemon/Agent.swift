@@ -62,9 +62,11 @@ public final class Agent {
             for error in display.takeProtocolErrors() { logger.info("ignored an X protocol error: \(error)") }
             if !alive {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
+                loop.stopHooks()
                 return .unavailable
             }
         }
+        loop.stopHooks()
         logger.info("stopped")
         return exitStatus ?? .success
     }

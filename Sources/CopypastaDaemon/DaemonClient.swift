@@ -1,3 +1,4 @@
+import CSystem
 import CopypastaCore
 import Glibc
 
@@ -7,9 +8,15 @@ public enum DaemonClient {
     static let timeoutSeconds = 10
 
     /// Sends `request` to the daemon at `socketPath`; throws `notRunning` when nobody answers.
+    ///
+    /// Nothing is sent unless the socket's directory is safe and the process listening on the socket
+    /// runs as this user (SO_PEERCRED): a socket planted by someone else gets `unsafeRuntimeDirectory`.
     public static func send(_ request: IPCMessage.Request, socketPath: String) throws -> String {
+        let directory = socketPath.lastIndex(of: "/").map { String(socketPath[..<$0]) } ?? "."
+        guard try RuntimeDirectory.check(directory.isEmpty ? "/" : directory) else { throw DaemonError.notRunning(socket: socketPath) }
         let fd = try connect(socketPath)
         defer { close(fd) }
+        try checkPeer(fd, socketPath: socketPath)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -29,6 +36,19 @@ public enum DaemonClient {
         switch IPCMessage.decodeReply(text) {
         case let .success(detail): return detail
         case let .failure(error): throw DaemonError.refused(status: error.status, message: error.message)
+        }
+    }
+
+    /// Throws unless the process that listens on `fd`'s other end runs as this user.
+    private static func checkPeer(_ fd: Int32, socketPath: String) throws {
+        var credentials = csystem_ucred()
+        var length = socklen_t(MemoryLayout<csystem_ucred>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            throw DaemonError.unsafeRuntimeDirectory(path: socketPath, reason: "its owner cannot be checked (\(String(cString: strerror(errno))))")
+        }
+        guard credentials.uid == getuid() else {
+            throw DaemonError.unsafeRuntimeDirectory(
+                path: socketPath, reason: "it is served by uid \(credentials.uid) (pid \(credentials.pid)), not by you")
         }
     }
 

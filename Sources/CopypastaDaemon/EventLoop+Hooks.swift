@@ -10,9 +10,17 @@ extension EventLoop {
         let plan = HookPlan(config: config, paths: paths)
         guard let command = plan.command(for: event, preview: Preview.short(text)) else { return }
         hookRunner(logger: logger).run(
-            command.name, argv: command.argv,
-            environment: HookPlan.environment(event: event, id: id, selection: selection, text: text, app: app),
-            input: Array(text.utf8), timeout: Double(config.hookTimeoutMilliseconds) / 1000)
+            HookRunner.Job(
+                name: command.name, argv: command.argv,
+                environment: HookPlan.environment(event: event, id: id, selection: selection, text: text, app: app),
+                input: text, timeout: Double(config.hookTimeoutMilliseconds) / 1000, entry: id))
+    }
+}
+
+extension EventLoop {
+    /// Kills what hooks are still running or have left behind, when the process stops.
+    func stopHooks() {
+        for case let runner as HookRunner in sources { runner.stopAll() }
     }
 }
 

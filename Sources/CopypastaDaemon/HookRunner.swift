@@ -5,46 +5,64 @@ import Logging
 /// Runs hooks (SPEC §6) as children of the event loop: standard input fed
 /// without blocking, killed after the timeout, exit status and stderr logged,
 /// children reaped on SIGCHLD. A hook can never stall capture.
+///
+/// At most `maxRunning` hooks run at once; later ones wait in a queue of at
+/// most `maxQueued`, where a newer hook of the same event and entry replaces
+/// the waiting one, and a full queue drops its oldest hook with a log line. A
+/// waiting or running hook holds the entry's text itself, shared, never a copy.
 final class HookRunner: PollSource {
-    private struct Running {
+    /// A hook to start.
+    struct Job {
+        /// The hook's name, for the log.
         let name: String
-        let pid: pid_t
-        var stdin: Int32
-        var stderr: Int32
-        let input: [UInt8]
-        var written = 0
-        var errors: [UInt8] = []
-        let deadline: Double
-        var killed = false
+        /// The executable and its arguments.
+        let argv: [String]
+        /// Variables added to its environment.
+        let environment: [String: String]
+        /// Its standard input.
+        var input: String
+        /// Seconds until its process group is killed.
+        let timeout: Double
+        /// The entry the hook is about.
+        let entry: Int64
+        /// Jobs with the same key replace each other while they wait (the hook and the entry id).
+        var key: String { "\(name) \(entry)" }
     }
 
-    private var running: [pid_t: Running] = [:]
+    /// How many hooks run at the same time.
+    static let maxRunning = 4
+    /// How many hooks wait for a free slot.
+    static let maxQueued = 16
+
+    private var processes: [pid_t: HookProcess] = [:]
+    private var queue: [Job] = []
     private let logger: Logger
-    /// At most this much of a hook's stderr is kept for the log.
-    private static let stderrLimit = 2048
 
     /// A runner that logs to `logger`.
     init(logger: Logger) {
         self.logger = logger
     }
 
-    /// Starts `argv` with `environment` added, `input` on its stdin; it is killed after `timeout` seconds.
-    func run(_ name: String, argv: [String], environment: [String: String], input: [UInt8], timeout: Double) {
-        do {
-            let child = try Spawn.start(argv, environment: environment, stdin: true, stdout: false, stderr: true)
-            _ = fcntl(child.stdin, F_SETFL, fcntl(child.stdin, F_GETFL) | O_NONBLOCK)
-            running[child.pid] = Running(
-                name: name, pid: child.pid, stdin: child.stdin, stderr: child.stderr, input: input,
-                deadline: monotonicSeconds() + timeout)
-            if input.isEmpty { closeStdin(child.pid) }
-        } catch {
-            logger.error("hook \(name) not run: \(error)")
+    /// Starts `job` now if fewer than `maxRunning` hooks run, else queues it.
+    func run(_ job: Job) {
+        var job = job
+        if let shared = sharedInput(equalTo: job) { job.input = shared }
+        if let waiting = queue.firstIndex(where: { $0.key == job.key }) {
+            queue.remove(at: waiting)
+            logger.debug("hook \(job.name) replaced a waiting one for the same entry")
+        } else if queue.count >= Self.maxQueued {
+            let dropped = queue.removeFirst()
+            logger.warning(
+                "hook \(dropped.name) not run: \(Self.maxRunning) hooks running and \(Self.maxQueued) waiting; dropped the oldest waiting",
+                metadata: ["id": "\(dropped.entry)"])
         }
+        queue.append(job)
+        startWaiting()
     }
 
-    /// Each hook's stdin while input is left to write, and its stderr.
+    /// Each running hook's stdin while input is left to write, and its stderr.
     var pollDescriptors: [pollfd] {
-        running.values.flatMap { hook -> [pollfd] in
+        processes.values.flatMap { hook -> [pollfd] in
             var fds: [pollfd] = []
             if hook.stdin >= 0 { fds.append(pollfd(fd: hook.stdin, events: Int16(POLLOUT), revents: 0)) }
             if hook.stderr >= 0 { fds.append(pollfd(fd: hook.stderr, events: Int16(POLLIN), revents: 0)) }
@@ -54,89 +72,101 @@ final class HookRunner: PollSource {
 
     /// Feeds a hook's stdin or collects its stderr.
     func handle(fd: Int32, events: Int16) {
-        guard let hook = running.values.first(where: { $0.stdin == fd || $0.stderr == fd }) else { return }
-        if fd == hook.stdin { feed(hook.pid) } else { drainStderr(hook.pid) }
+        guard let hook = processes.values.first(where: { $0.stdin == fd || $0.stderr == fd }) else { return }
+        if fd == hook.stdin { hook.feed() } else { hook.drainStderr() }
     }
 
-    private func feed(_ pid: pid_t) {
-        guard var hook = running[pid] else { return }
-        let count = hook.input.withUnsafeBytes { raw in
-            write(hook.stdin, raw.baseAddress.map { $0 + hook.written }, min(raw.count - hook.written, 1 << 16))
-        }
-        if count > 0 { hook.written += count }
-        running[pid] = hook
-        // A hook that exits or closes stdin without reading all of it is fine (EPIPE).
-        if count < 0 && errno != EAGAIN || hook.written >= hook.input.count { closeStdin(pid) }
-    }
-
-    private func closeStdin(_ pid: pid_t) {
-        guard var hook = running[pid], hook.stdin >= 0 else { return }
-        close(hook.stdin)
-        hook.stdin = -1
-        running[pid] = hook
-    }
-
-    private func drainStderr(_ pid: pid_t) {
-        guard var hook = running[pid] else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(hook.stderr, &buffer, buffer.count)
-        if count > 0 && hook.errors.count < Self.stderrLimit {
-            hook.errors.append(contentsOf: buffer[0..<min(count, Self.stderrLimit - hook.errors.count)])
-        }
-        if count <= 0 && !(count < 0 && errno == EAGAIN) {
-            // Stop polling a closed stderr at once: a hook that closes it and runs on must not
-            // leave a hung-up descriptor that wakes poll() in a loop.
-            close(hook.stderr)
-            hook.stderr = -1
-        }
-        running[pid] = hook
-        if hook.stderr < 0 { reap() }
-    }
-
-    /// The earliest timeout among hooks not yet killed.
+    /// The earliest deadline of a process group not yet killed.
     var nextDeadline: Double? {
-        running.values.filter { !$0.killed }.map(\.deadline).min()
+        processes.values.filter { !$0.killed }.map(\.deadline).min()
     }
 
-    /// Kills hooks (and their process groups) past their timeout.
+    /// Kills the process groups past their deadline: hooks still running, and what exited hooks left behind.
     func expire(now: Double) {
-        for (pid, hook) in running where !hook.killed && hook.deadline <= now {
-            logger.warning("hook \(hook.name) timed out; killing it", metadata: ["pid": "\(pid)"])
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
-            running[pid]?.killed = true
+        for (pid, hook) in processes where !hook.killed && hook.deadline <= now {
+            if hook.ending == nil {
+                logger.warning("hook \(hook.name) timed out; killing it", metadata: ["pid": "\(pid)"])
+            }
+            hook.killGroup()
+            if hook.ending != nil {
+                hook.reap()
+                processes[pid] = nil
+            }
         }
+        startWaiting()
     }
 
-    /// Collects hooks that have exited and logs how they ended.
+    /// Logs the hooks that have exited and starts waiting ones in their place.
     func reap() {
-        for (pid, hook) in running {
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
-            if hook.stderr >= 0 {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                var errors = hook.errors
-                while errors.count < Self.stderrLimit, case let count = read(hook.stderr, &buffer, buffer.count), count > 0 {
-                    errors.append(contentsOf: buffer[0..<count])
-                }
-                running[pid]?.errors = errors
-                close(hook.stderr)
+        for (pid, hook) in processes where hook.ending == nil && hook.checkExited() {
+            log(hook)
+            if hook.killed {
+                hook.reap()
+                processes[pid] = nil
             }
-            if hook.stdin >= 0 { close(hook.stdin) }
-            let errors = String(decoding: running[pid]?.errors ?? [], as: UTF8.self)
-                .split(separator: "\n").joined(separator: " | ")
-            running[pid] = nil
-            let exited = (status & 0x7F) == 0
-            let code = exited ? (status >> 8) & 0xFF : status & 0x7F
-            if exited && code == 0 {
-                logger.debug("hook \(hook.name) finished", metadata: ["pid": "\(pid)"])
-            } else {
-                let how = hook.killed ? "was killed after its timeout" : exited ? "exited with status \(code)" : "died of signal \(code)"
-                logger.warning("hook \(hook.name) \(how)", metadata: ["pid": "\(pid)", "stderr": "\(errors)"])
+        }
+        startWaiting()
+    }
+
+    /// Kills every hook's process group and forgets the waiting ones, when the process stops: nothing a
+    /// hook started outlives the daemon, since no deadline of its loop would ever kill it.
+    func stopAll() {
+        let running = runningCount, waiting = queue.count
+        queue.removeAll()
+        for hook in processes.values { hook.killGroup() }
+        processes.removeAll()
+        if running + waiting > 0 {
+            logger.info("stopped \(running) running hooks and dropped \(waiting) waiting ones")
+        }
+    }
+
+    /// Whether no hook runs or waits and no process group awaits its deadline.
+    var isIdle: Bool { processes.isEmpty && queue.isEmpty }
+
+    /// The input of a running or waiting hook of the same entry when it holds the same text: the new
+    /// job takes that one, and its own copy (a fresh read of the same entry) is freed.
+    private func sharedInput(equalTo job: Job) -> String? {
+        let candidates = queue.filter { $0.entry == job.entry }.map(\.input)
+            + processes.values.filter { $0.entry == job.entry }.compactMap(\.pendingInput)
+        var mine = job.input
+        return mine.withUTF8 { bytes in
+            candidates.first { candidate in
+                var other = candidate
+                return other.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
             }
         }
     }
 
-    /// Whether any hook is still running.
-    var isIdle: Bool { running.isEmpty }
+    private var runningCount: Int {
+        processes.values.count { $0.ending == nil }
+    }
+
+    private func startWaiting() {
+        while runningCount < Self.maxRunning, !queue.isEmpty {
+            let job = queue.removeFirst()
+            do {
+                let hook = try HookProcess(job)
+                processes[hook.pid] = hook
+                logger.debug("hook \(job.name) started", metadata: ["pid": "\(hook.pid)"])
+            } catch {
+                logger.error("hook \(job.name) not run: \(error)")
+            }
+        }
+    }
+
+    private func log(_ hook: HookProcess) {
+        let metadata: Logger.Metadata = ["pid": "\(hook.pid)"]
+        switch hook.ending {
+        case .exited(0)?:
+            logger.debug("hook \(hook.name) finished", metadata: metadata)
+        case let .exited(code)? where !hook.killed:
+            logger.warning("hook \(hook.name) exited with status \(code)", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
+        case let .signalled(number)? where !hook.killed:
+            logger.warning("hook \(hook.name) died of signal \(number)", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
+        case .exited?, .signalled?:
+            logger.warning("hook \(hook.name) was killed after its timeout", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
+        case nil:
+            break
+        }
+    }
 }

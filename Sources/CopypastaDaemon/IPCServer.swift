@@ -8,7 +8,12 @@ import Logging
 /// Each client sends one request line and gets one reply line. Peers are
 /// checked with SO_PEERCRED: another uid is refused and logged. Lines are
 /// bounded; a client that sends nothing useful within `clientTimeout` is
-/// dropped, so no client can hold the loop.
+/// dropped, so no client can hold the loop. At most `maxClients` are
+/// connected: a new one closes the oldest, which has been idle longest (a
+/// request is answered as soon as its line arrives). When the process is out
+/// of descriptors, accept() fails while the connection stays pending: the
+/// oldest client is closed to make room, or, with none, the listener rests
+/// for `acceptPause` instead of waking poll() in a loop.
 final class IPCServer: PollSource {
     private struct Client {
         let fd: Int32
@@ -18,10 +23,18 @@ final class IPCServer: PollSource {
 
     /// How long a client may take to send its request.
     static let clientTimeout = 5.0
+    /// How many clients may be connected at once.
+    static let maxClients = 64
+    /// How long the listener is left alone when no descriptor is free and no client can be closed.
+    static let acceptPause = 0.25
+    /// The shortest interval between two warnings about crowding (clients or descriptors).
+    private static let warningInterval = 60.0
 
     private let listener: Int32
     private let path: String
     private var clients: [Int32: Client] = [:]
+    private var listenerPausedUntil: Double?
+    private var lastCrowdWarning = -Double.infinity
     private let logger: Logger
     private let handler: (IPCMessage.Request) -> Result<String, IPCError>
 
@@ -60,7 +73,7 @@ final class IPCServer: PollSource {
 
     /// The listening socket and every connected client.
     var pollDescriptors: [pollfd] {
-        [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+        (listenerPausedUntil == nil ? [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)] : [])
             + clients.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
@@ -69,18 +82,27 @@ final class IPCServer: PollSource {
         if fd == listener { accept() } else { read(fd) }
     }
 
-    /// The earliest client deadline.
-    var nextDeadline: Double? { clients.values.map(\.deadline).min() }
+    /// The earliest client deadline, or the end of the listener's rest.
+    var nextDeadline: Double? { (clients.values.map(\.deadline) + [listenerPausedUntil].compactMap { $0 }).min() }
 
-    /// Drops clients that did not send a request in time.
+    /// Drops clients that did not send a request in time; ends the listener's rest.
     func expire(now: Double) {
         for client in clients.values where client.deadline <= now { drop(client.fd) }
+        if let until = listenerPausedUntil, until <= now { listenerPausedUntil = nil }
     }
 
     private func accept() {
         while true {
             let fd = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-            guard fd >= 0 else { return }
+            guard fd >= 0 else {
+                switch errno {
+                case EINTR, ECONNABORTED: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    if outOfDescriptors() { continue }
+                    return
+                default: return
+                }
+            }
             var credentials = csystem_ucred()
             var length = socklen_t(MemoryLayout<csystem_ucred>.size)
             guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.uid == getuid() else {
@@ -88,8 +110,36 @@ final class IPCServer: PollSource {
                 close(fd)
                 continue
             }
+            if clients.count >= Self.maxClients {
+                warnCrowded("\(Self.maxClients) socket clients connected; closing the oldest idle ones")
+                dropOldest()
+            }
             clients[fd] = Client(fd: fd, deadline: monotonicSeconds() + Self.clientTimeout)
         }
+    }
+
+    /// Makes room after accept() ran out of descriptors: true when a client was closed and accepting may go on.
+    private func outOfDescriptors() -> Bool {
+        warnCrowded("out of file descriptors (\(String(cString: strerror(errno)))); closing the oldest idle socket client")
+        if dropOldest() { return true }
+        listenerPausedUntil = monotonicSeconds() + Self.acceptPause
+        return false
+    }
+
+    /// Closes the client connected longest, whose deadline is the earliest; false when there is none.
+    @discardableResult
+    private func dropOldest() -> Bool {
+        guard let oldest = clients.values.min(by: { $0.deadline < $1.deadline }) else { return false }
+        drop(oldest.fd)
+        return true
+    }
+
+    /// Logs `message` unless a crowding warning was logged within `warningInterval`: a flood must not flood the log.
+    private func warnCrowded(_ message: String) {
+        let now = monotonicSeconds()
+        guard now - lastCrowdWarning >= Self.warningInterval else { return }
+        lastCrowdWarning = now
+        logger.warning("\(message)")
     }
 
     private func read(_ fd: Int32) {
@@ -122,8 +172,10 @@ final class IPCServer: PollSource {
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Closes a client; the descriptor it frees lets a resting listener accept again.
     private func drop(_ fd: Int32) {
         clients[fd] = nil
         close(fd)
+        listenerPausedUntil = nil
     }
 }

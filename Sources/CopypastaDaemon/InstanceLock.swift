@@ -1,32 +1,62 @@
 import CopypastaCore
 import Glibc
 
-/// One daemon per database (SPEC §4): an exclusive flock on `DATABASE.lock`,
-/// which holds the running daemon's pid for the message a second one prints.
+/// One daemon per database file (SPEC §4), whatever path names it: an
+/// exclusive flock on the database file itself.
 ///
-/// flock is released by the kernel when the process dies, however it dies,
-/// so a crashed daemon never leaves a stale lock behind.
+/// A lock file named after the path (`history.sqlite3.lock`) let a second
+/// daemon in through a symlink, a `..` path or a hard link, each of which is a
+/// different name for the same file; the file's own lock is on its inode, so
+/// every name meets it. flock locks are independent of the POSIX record locks
+/// SQLite takes on the same file, and the kernel releases them when the process
+/// dies, however it dies, so a crashed daemon never leaves a stale lock behind.
+/// The holder's pid, for the message a second daemon prints, comes from
+/// `/proc/locks`, which lists each lock with its process and inode.
 public final class InstanceLock {
     private let fd: Int32
 
-    /// Takes the lock for `database`, or throws `alreadyRunning` naming the holder's pid.
+    /// Takes the lock on the existing `database` file, or throws `alreadyRunning` naming the holder's pid.
     public init(database: String) throws {
-        let path = database + ".lock"
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw DaemonError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        fd = open(database, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DaemonError.cannotCreate(path: database, reason: String(cString: strerror(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let count = pread(fd, &buffer, buffer.count, 0)
+            let holder = Self.holder(of: fd)
             close(fd)
-            let pid = Int32(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).trimmingSpaces()) ?? 0
-            throw DaemonError.alreadyRunning(pid: pid, database: database)
+            throw DaemonError.alreadyRunning(pid: holder ?? 0, database: database)
         }
-        let pid = Array("\(getpid())\n".utf8)
-        ftruncate(fd, 0)
-        _ = pwrite(fd, pid, pid.count, 0)
     }
 
     deinit {
         close(fd)
+    }
+
+    /// The pid holding a flock on the file open as `fd`, from the kernel's list of locks.
+    private static func holder(of fd: Int32) -> Int32? {
+        var stats = stat()
+        guard fstat(fd, &stats) == 0, let locks = readLocks() else { return nil }
+        let dev = UInt64(stats.st_dev)
+        let major = ((dev >> 8) & 0xFFF) | ((dev >> 32) & ~UInt64(0xFFF))
+        let minor = (dev & 0xFF) | ((dev >> 12) & ~UInt64(0xFF))
+        for line in locks.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 1234 fe:00:16228714 0 EOF"; waiters have "->" after the number.
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK" else { continue }
+            let device = fields[5].split(separator: ":")
+            guard device.count == 3, UInt64(device[0], radix: 16) == major, UInt64(device[1], radix: 16) == minor,
+                  UInt64(device[2]) == UInt64(stats.st_ino)
+            else { continue }
+            return Int32(fields[4])
+        }
+        return nil
+    }
+
+    private static func readLocks() -> String? {
+        let fd = open("/proc/locks", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while case let count = read(fd, &chunk, chunk.count), count > 0 { text.append(contentsOf: chunk[0..<count]) }
+        return String(decoding: text, as: UTF8.self)
     }
 }

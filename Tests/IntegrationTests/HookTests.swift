@@ -102,6 +102,60 @@ import TestSupport
         #expect(cpuTicks() - before < 20)
     }
 
+    /// The pids a hook recorded in `file`, one a line.
+    func recordedPids(_ desktop: Desktop, _ file: String) -> [pid_t] {
+        String(decoding: desktop.sandbox.read(file) ?? [], as: UTF8.self).split(separator: "\n").compactMap { pid_t($0) }
+    }
+
+    /// Whether `pid` has ended (gone, or a zombie waiting for its parent).
+    func hasEnded(_ desktop: Desktop, _ pid: pid_t) -> Bool {
+        let stat = String(decoding: desktop.sandbox.read("/proc/\(pid)/stat") ?? [], as: UTF8.self)
+        return stat.isEmpty || stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    @Test func aHookThatLeavesABackgroundChildDoesNotStallTheDaemon() throws {
+        let desktop = try Desktop(config: "hook-timeout = 60s\n")
+        let pids = desktop.sandbox.root + "/leftovers"
+        desktop.sandbox.write("config/copypasta/hooks/on-capture", "#!/bin/sh\nsleep 20 &\necho $! >> \"\(pids)\"\nexit 0\n", mode: 0o755)
+        let daemon = try desktop.startDaemon()
+        defer { for pid in recordedPids(desktop, pids) { kill(pid, SIGKILL) } }
+        for index in 1...6 {
+            try desktop.xclip(Array("copy number \(index)".utf8))
+            // The user's pace in the report: one copy every 0.3 s, whether or not the previous one is stored yet.
+            usleep(300_000)
+        }
+        #expect(try desktop.waitForEntries(6))
+        #expect(try desktop.entryCount() == 6)
+        let started = Clock.now()
+        let status = try desktop.cli.run("status")
+        #expect(status.output.contains("daemon: running"), "\(status.output)")
+        #expect(Clock.now() - started < 3)
+        #expect(recordedPids(desktop, pids).count == 6)
+        let stopping = Clock.now()
+        daemon.signal(SIGTERM)
+        #expect(daemon.wait(seconds: 10) == 0)
+        #expect(Clock.now() - stopping < 3)
+        // Nothing a hook started outlives the daemon.
+        let leftover = recordedPids(desktop, pids)
+        #expect(waitUntil { leftover.allSatisfy { hasEnded(desktop, $0) } })
+    }
+
+    @Test func whatAHookLeavesBehindIsKilledAtTheHookTimeout() throws {
+        let desktop = try Desktop(config: "hook-timeout = 1s\n")
+        let pids = desktop.sandbox.root + "/leftovers"
+        desktop.sandbox.write(
+            "config/copypasta/hooks/on-capture", "#!/bin/sh\nsleep 30 >/dev/null 2>&1 &\necho $! >> \"\(pids)\"\nexit 0\n", mode: 0o755)
+        try desktop.startDaemon()
+        defer { for pid in recordedPids(desktop, pids) { kill(pid, SIGKILL) } }
+        try desktop.xclip(Array("leaves a child".utf8))
+        #expect(try desktop.waitForEntries(1))
+        #expect(waitUntil { recordedPids(desktop, pids).count == 1 })
+        let leftover = recordedPids(desktop, pids)
+        #expect(waitUntil(seconds: 15) { leftover.allSatisfy { hasEnded(desktop, $0) } })
+        try desktop.xclip(Array("still capturing".utf8))
+        #expect(try desktop.waitForEntries(2))
+    }
+
     @Test func socketRejectsGarbageOversizedAndForeignClients() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
@@ -117,11 +171,10 @@ import TestSupport
         chmod(desktop.sandbox.root + "/run", 0o755)
         chmod(desktop.sandbox.root, 0o755)
         chmod(socket, 0o666)
-        let foreignDB = "/tmp/copypasta-foreign-\(getpid()).db"
-        defer { Child.runQuietly(["rm", "-f", foreignDB, foreignDB + "-wal", foreignDB + "-shm"]) }
-        let foreign = try Child(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CopypastaBinary.path, "status"],
-                                environment: desktop.environment.merging(["COPYPASTA_DB": foreignDB]) { $1 }).communicate()
-        #expect(foreign.output.contains("daemon: not running"), "\(foreign.stderr)")
+        // Another user's client skips every check a copypasta client makes of the socket: the daemon refuses it itself.
+        let ping = "use IO::Socket::UNIX; $SIG{PIPE} = 'IGNORE'; my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or exit 2; print $s \"copypasta/1 ping\\n\"; print <$s>;"
+        let foreign = try Child(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-e", ping, socket]).communicate()
+        #expect(foreign.status == 0 && !foreign.output.contains("pong"), "\(foreign.status) \(foreign.output) \(foreign.stderr)")
         #expect(desktop.waitForLog("refused a socket connection from another user"))
         try desktop.xclip(Array("daemon unaffected".utf8))
         #expect(try desktop.waitForEntries(1))

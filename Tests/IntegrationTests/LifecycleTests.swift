@@ -12,6 +12,34 @@ import TestSupport
         #expect(second.stderr.contains("already running") && second.stderr.contains("pid \(first.pid)"))
     }
 
+    /// Other names of the database file: a symlink, a hard link, a path through `..`.
+    static let otherNames = ["symlink", "hard link", "dot-dot path"]
+
+    @Test(arguments: otherNames) func secondDaemonOnAnotherNameOfTheSameFileExitsNamingTheFirst(name: String) throws {
+        let desktop = try Desktop()
+        let first = try desktop.startDaemon()
+        let database = desktop.sandbox.database
+        let other: String
+        switch name {
+        case "symlink":
+            other = desktop.sandbox.root + "/link.sqlite3"
+            symlink(database, other)
+        case "hard link":
+            other = desktop.sandbox.root + "/data/copypasta/hard.sqlite3"
+            link(database, other)
+        default:
+            other = desktop.sandbox.root + "/data/copypasta/../copypasta/history.sqlite3"
+        }
+        // Its own socket directory, so that only the database can keep it from running.
+        let second = try Child(
+            [CopypastaBinary.path, "daemon", "--db", other],
+            environment: desktop.environment.merging(["COPYPASTA_RUNTIME_DIR": desktop.sandbox.root + "/run2"]) { $1 }
+        ).communicate(timeout: 30)
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(second.stderr.contains("already running") && second.stderr.contains("pid \(first.pid)"), "\(second.stderr)")
+        #expect(first.exitStatusIfExited() == nil)
+    }
+
     @Test func sigtermIsACleanExit() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()

@@ -33,10 +33,12 @@ public final class Desktop: @unchecked Sendable {
     }
 
     /// Starts `copypasta daemon -v` and waits for its "watching" log line.
+    ///
+    /// `wrapper` is a command that execs the daemon in place (`prlimit --nofile=…`), so the child is still the daemon.
     @discardableResult
-    public func startDaemon(_ extra: [String] = []) throws -> Child {
+    public func startDaemon(_ extra: [String] = [], wrapper: [String] = []) throws -> Child {
         let before = log.occurrences(of: "watching")
-        let daemon = try Child([CopypastaBinary.path, "daemon", "-v"] + extra, environment: environment, captureOutput: false,
+        let daemon = try Child(wrapper + [CopypastaBinary.path, "daemon", "-v"] + extra, environment: environment, captureOutput: false,
                                stdin: false, stderrPath: logPath)
         started.append(daemon)
         guard waitUntil(seconds: 15, { log.occurrences(of: "watching") > before || daemon.exitStatusIfExited() != nil }),

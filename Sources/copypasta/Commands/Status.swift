@@ -20,14 +20,21 @@ extension Copypasta {
         /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let status = try global.openStore().status()
-            let daemon = Self.daemonFields(socket: global.paths().socket)
+            let daemon = try Self.daemonFields(socket: global.paths().socket)
             Output.standard.write(json ? Self.json(status, daemon: daemon) : Self.human(status, daemon: daemon))
             Output.standard.flush()
         }
 
-        /// The running daemon's `key=value` status fields, nil when none answers.
-        static func daemonFields(socket: String) -> [(String, String)]? {
-            guard let detail = try? DaemonClient.send(.status, socketPath: socket) else { return nil }
+        /// The running daemon's `key=value` status fields, nil when none answers; throws when the socket may be someone else's.
+        static func daemonFields(socket: String) throws -> [(String, String)]? {
+            let detail: String
+            do {
+                detail = try DaemonClient.send(.status, socketPath: socket)
+            } catch let error as DaemonError where error.exitStatus == .cannotCreate {
+                throw error
+            } catch {
+                return nil
+            }
             return detail.split(separator: " ").compactMap { pair in
                 let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
                 return parts.count == 2 ? (parts[0], parts[1]) : nil
