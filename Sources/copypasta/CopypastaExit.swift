@@ -4,14 +4,21 @@ import CopypastaCore
 enum CopypastaExit: CopypastaFailure {
     /// The user declined or cancelled; exit 1 with a short note.
     case cancelled(String)
+    /// Standard output could not be written (a full disk, /dev/full); exit 74.
+    case cannotWrite(String)
 
-    /// Always 1 (SPEC §7: cancelled).
-    var exitStatus: ExitStatus { .nothingFound }
+    /// 1 for a cancel (SPEC §7), 74 for an output error.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .cancelled: .nothingFound
+        case .cannotWrite: .ioError
+        }
+    }
 
     /// The note printed after `copypasta: `.
     var description: String {
         switch self {
-        case let .cancelled(message): message
+        case let .cancelled(message), let .cannotWrite(message): message
         }
     }
 }
