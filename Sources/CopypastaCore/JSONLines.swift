@@ -54,43 +54,66 @@ public enum JSONLines {
         text.withUTF8 { appendEscaped($0, to: &out) }
     }
 
+    /// Two passes over the bytes: the first measures the escaped length, the
+    /// second writes straight into that much room at the end of `out`, so a
+    /// large text costs no reallocation and no per-escape bookkeeping.
     private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + utf8.count + 2)
-        out.append(UInt8(ascii: "\""))
-        var pending = 0
-        var index = 0
-        while index < utf8.count {
+        var length = utf8.count + 2
+        for index in utf8.indices {
             let byte = utf8[index]
-            let length: Int
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                length = 1
-            } else if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] & 0xFE == 0xA8 {
-                length = 3
-            } else {
-                index += 1
-                continue
+            if byte < 0x20 || byte == quote || byte == backslash {
+                length += escapes[Int(byte)].count - 1
+            } else if byte == 0xE2, isLineSeparator(utf8, at: index) {
+                length += 3
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[pending..<index]))
-            appendEscape(length == 3 ? 0x2028 | UInt32(utf8[index + 2] & 1) : UInt32(byte), to: &out)
-            index += length
-            pending = index
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[pending..<utf8.count]))
-        out.append(UInt8(ascii: "\""))
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: length))
+        out.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var cursor = base + start
+            func put(_ byte: UInt8) {
+                cursor.pointee = byte
+                cursor += 1
+            }
+            put(quote)
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte < 0x20 || byte == quote || byte == backslash {
+                    escapes[Int(byte)].forEach(put)
+                } else if byte == 0xE2, isLineSeparator(utf8, at: index) {
+                    (utf8[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8.forEach(put)
+                    index += 2
+                } else {
+                    put(byte)
+                }
+                index += 1
+            }
+            put(quote)
+        }
     }
 
-    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
-        switch value {
-        case 0x22: out += #"\""#.utf8
-        case 0x5C: out += #"\\"#.utf8
-        case 0x0A: out += #"\n"#.utf8
-        case 0x0D: out += #"\r"#.utf8
-        case 0x09: out += #"\t"#.utf8
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+
+    /// The escape of every byte that needs one (control characters, `"` and `\`), indexed by the byte.
+    private static let escapes: [[UInt8]] = (0...backslash).map { byte in
+        switch byte {
+        case quote: return Array(#"\""#.utf8)
+        case backslash: return Array(#"\\"#.utf8)
+        case 0x0A: return Array(#"\n"#.utf8)
+        case 0x0D: return Array(#"\r"#.utf8)
+        case 0x09: return Array(#"\t"#.utf8)
         default:
             let digits = Array("0123456789abcdef".utf8)
-            out += #"\u"#.utf8
-            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((value >> UInt32(shift)) & 0xF)]) }
+            return Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
         }
+    }
+
+    /// Whether U+2028 or U+2029 starts at `index` (they end lines in JavaScript, so JSON Lines escapes them).
+    private static func isLineSeparator(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] & 0xFE == 0xA8
     }
 
     /// Decodes one imported line; throws a data error naming the line number.
