@@ -70,4 +70,20 @@ import Testing
         let record = try JSONLines.decode(Array(#"{"text":\#(json)}"#.utf8), lineNumber: 1)
         #expect(record.text == text)
     }
+
+    @Test func jsonEscapingFindsSpecialCharactersAtEveryOffset() throws {
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{2028}", "\u{2029}", "€", "\u{7F}", "é"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset)
+                var line: [UInt8] = []
+                JSONLines.appendString(text, to: &line)
+                let record = try JSONLines.decode(Array(#"{"text":"#.utf8) + line + [0x7D], lineNumber: 1)
+                #expect(record.text == text)
+                #expect(line.count == text.utf8.count + 2 + (special == "€" || special == "é" || special == "\u{7F}" ? 0 : 1)
+                    + (special.unicodeScalars.first.map { $0.value < 0x20 && special != "\n" ? 4 : 0 } ?? 0)
+                    + (special == "\u{2028}" || special == "\u{2029}" ? 2 : 0))
+            }
+        }
+    }
 }
+
