@@ -31,7 +31,10 @@ struct EntryOutputOptions: ParsableArguments {
         let out = Output.standard
         if json {
             var line: [UInt8] = []
-            JSONLines.appendLine(entry, to: &line)
+            JSONLines.appendLine(entry, to: &line, flushAt: 1 << 20) { chunk in
+                out.write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
             out.write(line)
         } else if null {
             out.write(entry.text ?? "")

@@ -19,7 +19,10 @@ extension Copypasta {
             var line: [UInt8] = []
             try store.forEachEntry(EntryFilter(), withText: true) { entry in
                 line.removeAll(keepingCapacity: true)
-                JSONLines.appendLine(entry, to: &line)
+                JSONLines.appendLine(entry, to: &line, flushAt: 1 << 20) { chunk in
+                    Output.standard.write(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
                 Output.standard.write(line)
             }
             Output.standard.flush()
