@@ -1,8 +1,9 @@
 /// JSON string literals from UTF-8 bytes, in time linear in the text.
 ///
-/// Runs of bytes that need no escape are found eight bytes at a time and
-/// copied whole; each escape is written in place, with no allocation. A long
-/// text is escaped in slices of 256 KiB, and the caller may hand the output
+/// One pass: runs of bytes that need no escape are found eight bytes at a
+/// time and copied whole, and each escape is written in place, with no
+/// allocation. A long text is escaped in slices of 256 KiB into a scratch
+/// buffer with room for the worst case, and the caller may hand the output
 /// on (to stdout) whenever it grows past a limit, so a 20 MiB entry never
 /// needs a second 20 MiB buffer.
 public enum JSONString {
@@ -17,11 +18,14 @@ public enum JSONString {
         var text = text
         text.withUTF8 { utf8 in
             out.append(quote)
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: min(utf8.count, sliceBytes + 3) * 6)
+            defer { scratch.deallocate() }
             var start = 0
             while start < utf8.count {
                 var end = min(start + sliceBytes, utf8.count)
                 while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end += 1 }
-                appendEscaped(UnsafeBufferPointer(rebasing: utf8[start..<end]), to: &out)
+                let written = escape(UnsafeBufferPointer(rebasing: utf8[start..<end]), into: scratch)
+                out.append(contentsOf: UnsafeBufferPointer(start: scratch, count: written))
                 if out.count > flushAt { flush(&out) }
                 start = end
             }
@@ -33,40 +37,20 @@ public enum JSONString {
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
-    /// Escapes a slice that ends on a character boundary: the first pass
-    /// measures, the second writes into exactly that much room.
-    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var length = utf8.count
-        var index = nextEscape(in: utf8, from: 0)
-        while index < utf8.count {
-            let (written, consumed) = escapeSize(utf8[index])
-            length += written - consumed
-            index = nextEscape(in: utf8, from: index + consumed)
+    /// Escapes a slice that ends on a character boundary into `scratch`, which has room for six bytes
+    /// per input byte (the longest escape); returns how many bytes it wrote.
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into scratch: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let source = utf8.baseAddress else { return 0 }
+        var cursor = scratch
+        var done = 0
+        while done < utf8.count {
+            let special = nextEscape(in: utf8, from: done)
+            cursor.update(from: source + done, count: special - done)
+            cursor += special - done
+            guard special < utf8.count else { break }
+            done = special + writeEscape(utf8, at: special, to: &cursor)
         }
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: length))
-        out.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress, let source = utf8.baseAddress else { return }
-            var cursor = base + start
-            var done = 0
-            while done < utf8.count {
-                let special = nextEscape(in: utf8, from: done)
-                cursor.update(from: source + done, count: special - done)
-                cursor += special - done
-                guard special < utf8.count else { break }
-                done = special + writeEscape(utf8, at: special, to: &cursor)
-            }
-        }
-    }
-
-    /// How many bytes the escape of a character starting with `byte` writes, and how many it replaces.
-    @inline(__always)
-    private static func escapeSize(_ byte: UInt8) -> (written: Int, consumed: Int) {
-        switch byte {
-        case quote, backslash, 0x0A, 0x0D, 0x09: (2, 1)
-        case 0xE2: (6, 3)
-        default: (6, 1)
-        }
+        return cursor - scratch
     }
 
     /// Writes the escape of the character at `index`; returns how many input bytes it replaced.
