@@ -23,6 +23,19 @@ public enum Visible {
         return out + "'"
     }
 
+    /// A whole message from elsewhere (the argument parser) that may hold a user's value:
+    /// invisible characters spelled out, cut to `limit` × 3 characters.
+    public static func message(_ text: String, limit: Int = limit) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit * 3 { return out + "…" }
+            out += scalar.value < 0x20 || scalar.value == 0x7F || isInvisible(scalar) ? spelled(scalar) : String(scalar)
+            count += 1
+        }
+        return out
+    }
+
     /// One scalar as it appears in a message: itself when it is visible, else an escape.
     public static func spelled(_ scalar: Unicode.Scalar) -> String {
         switch scalar {

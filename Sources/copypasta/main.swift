@@ -17,7 +17,8 @@ do {
     if status == .success {
         Copypasta.exit(withError: error)
     }
-    var message = Copypasta.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+    var message = Visible.message(
+        Copypasta.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage")
     // The parser reads the `-1` of `show -1` as an option and complains about something else;
     // a negative number that is not an option's value is a wrong id, so say that.
     if let index = arguments.indices.first(where: { arguments[$0].hasPrefix("-") && Int64(arguments[$0]) != nil }),

@@ -101,4 +101,14 @@ import TestSupport
         #expect(result.stderr.contains("imported 4 entries, skipped 0 duplicates, skipped 1 entries longer than max-bytes"))
         #expect(try entryCount() == 4)
     }
+
+    @Test func parserMessagesShowInvisibleCharactersAndStayShort() throws {
+        let bom = try cli.run("show", "\u{FEFF}1")
+        #expect(bom.status == 64)
+        #expect(bom.stderr.contains("'<U+FEFF>1'"), "\(bom.stderr)")
+        let long = try cli.run("show", String(repeating: "9x", count: 5000))
+        #expect(long.status == 64)
+        #expect(long.stderr.count < 400)
+    }
 }
+

@@ -63,7 +63,7 @@ extension Copypasta {
             let configured = launcher ?? Environment.values["COPYPASTA_LAUNCHER"].flatMap { $0.isEmpty ? nil : $0 }
             if let configured {
                 guard let argv = CommandWords.split(configured), !argv.isEmpty else {
-                    throw ValidationError("the launcher '\(configured)' is not a valid command line")
+                    throw ValidationError("the launcher \(Visible.quoted(configured)) is not a valid command line")
                 }
                 return argv
             }
