@@ -6,12 +6,15 @@ enum CopypastaExit: CopypastaFailure {
     case cancelled(String)
     /// Standard output could not be written (a full disk, /dev/full); exit 74.
     case cannotWrite(String)
+    /// A failure while storing one line of an import, with that line's number; exits as the failure does.
+    case atLine(Int, any CopypastaFailure)
 
     /// 1 for a cancel (SPEC §7), 74 for an output error.
     var exitStatus: ExitStatus {
         switch self {
         case .cancelled: .nothingFound
         case .cannotWrite: .ioError
+        case let .atLine(_, failure): failure.exitStatus
         }
     }
 
@@ -19,6 +22,7 @@ enum CopypastaExit: CopypastaFailure {
     var description: String {
         switch self {
         case let .cancelled(message), let .cannotWrite(message): message
+        case let .atLine(line, failure): "line \(line): \(failure.description)"
         }
     }
 }

@@ -54,7 +54,11 @@ extension Copypasta {
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
             let record = try JSONLines.decode(bytes, lineNumber: number)
             guard record.text.utf8.count <= maxBytes else { return false }
-            try importer.add(record)
+            do {
+                try importer.add(record)
+            } catch let failure as CopypastaFailure {
+                throw CopypastaExit.atLine(number, failure)
+            }
             return true
         }
 
