@@ -32,6 +32,8 @@ public enum Launcher {
         var written = 0
         var stdinFD = child.stdin
         if input.isEmpty { close(stdinFD); stdinFD = -1 }
+        // Non-blocking, so that a launcher echoing its input (cat) cannot leave both of us waiting on a full pipe.
+        if stdinFD >= 0 { _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             var fds = [pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)]

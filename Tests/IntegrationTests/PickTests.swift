@@ -64,6 +64,10 @@ import TestSupport
         let result = try desktop.cli.run("pick", "--launcher", "head -n1")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try desktop.paste().output == "the newest")
+        try desktop.cli.run("copy", "1")
+        let echoed = try desktop.cli.run(["pick", "--json", "--launcher", "cat"], timeout: 30)
+        #expect(echoed.status == 0, "a launcher echoing 200 KB of menu must not deadlock: \(echoed.stderr)")
+        #expect(try desktop.paste().output == "the newest")
     }
 
     @Test func aMissingLauncherIsUnavailableAndNamed() throws {
