@@ -9,7 +9,7 @@ enum CopypastaExit: CopypastaFailure {
     /// A failure while storing one line of an import, with that line's number; exits as the failure does.
     case atLine(Int, any CopypastaFailure)
 
-    /// 1 for a cancel (SPEC §7), 74 for an output error.
+    /// 1 for a cancel, 74 for an output error, and a failed import line exits as its failure does.
     var exitStatus: ExitStatus {
         switch self {
         case .cancelled: .nothingFound
