@@ -168,6 +168,70 @@ def bench_store(binary):
         desktop.close()
 
 
+# Runs argv[1:] and prints its wall time, peak RSS (KiB) and exit status. A small helper process starts it, because
+# Linux carries the peak RSS of the forking process over into the child's: forked from this script, every figure
+# would be at least this script's own size.
+TIMED_HELPER = ("import os, sys, time\nstarted = time.monotonic()\npid = os.fork()\n"
+                "if pid == 0:\n    os.dup2(os.open('/dev/null', os.O_WRONLY), 1)\n    os.execv(sys.argv[1], sys.argv[1:])\n_, status, usage = os.wait4(pid, 0)\n"
+                "print(time.monotonic() - started, usage.ru_maxrss, os.waitstatus_to_exitcode(status))")
+
+
+def timed_child(desktop, args, stdin):
+    """Runs copypasta with `stdin` (a file object); returns (seconds, peak RSS in MiB, exit status)."""
+    result = subprocess.run([sys.executable, "-c", TIMED_HELPER, desktop.binary, *args], env=desktop.env, stdin=stdin,
+                            capture_output=True, check=True)
+    seconds, rss, status = result.stdout.split()
+    return float(seconds), int(rss) / 1024, int(status)
+
+
+def bench_json_and_input(binary):
+    log("== JSON output and large input (issue 8: items 19, 20)")
+    desktop = Desktop(binary, "max-bytes = 64M\nmax-entries = 0\n")
+    try:
+        rng = random.Random(19)
+        prose, size = [], 0
+        while size < 20 << 20:
+            prose.append(" ".join(rng.choice(VOCABULARY) for _ in range(12)) + "\n")
+            size += len(prose[-1])
+        dense = "0123456789abcdef\"\\\t" * 60 + "\n"                 # 3 escapes in every 19 bytes
+        texts = [("prose, a newline every ~80 bytes", "".join(prose)),
+                 ("quotes, backslashes and tabs in every 19 bytes", dense * ((20 << 20) // len(dense) + 1))]
+        for label, text in texts:
+            entry = desktop.run("add", data=text[: 20 << 20].encode()).stdout.decode().strip()
+            log(f"  a 20 MiB entry: {label}")
+            show = hyperfine(desktop, "show ID", ["show", entry], runs=10)
+            listed = hyperfine(desktop, "list --json --limit 1", ["list", "--json", "--limit", "1"], runs=10)
+            exported = hyperfine(desktop, "export", ["export"], runs=10)
+            log(f"  list --json is {listed / show:.2f}x and export {exported / show:.2f}x the time of show (goal <= 3x)")
+            desktop.run("delete", entry)
+
+        for mib in (32, 48):
+            path = desktop.root + f"/line{mib}.jsonl"
+            with open(path, "w") as handle:
+                handle.write(json.dumps({"text": "y" * (mib << 20) + f" {mib}"}) + "\n")
+            with open(path, "rb") as handle:
+                seconds, rss, status = timed_child(desktop, ["import", path], handle)
+            log(f"  import of one {mib} MiB line (max-bytes 64M, stored): {seconds:.2f} s, "
+                f"peak RSS {rss:.0f} MiB, exit {status}")
+        with open(desktop.root + "/config/copypasta/copypasta.conf", "w") as handle:
+            handle.write("max-bytes = 16M\nmax-entries = 0\n")
+        with open(desktop.root + "/line48.jsonl", "rb") as handle:
+            seconds, rss, status = timed_child(desktop, ["import", "-"], handle)
+        log(f"  import of one 48 MiB line over max-bytes 16M (skipped): {seconds:.2f} s, peak RSS {rss:.0f} MiB, "
+            f"exit {status}")
+        with open(desktop.root + "/line32.jsonl", "rb") as source, open(desktop.root + "/in16", "wb") as handle:
+            handle.write(source.read()[10:10 + (16 << 20) - 64])
+        with open(desktop.root + "/in16", "rb") as handle:
+            seconds, rss, status = timed_child(desktop, ["add"], handle)
+        log(f"  add of a 16 MiB standard input (stored): {seconds:.2f} s, peak RSS {rss:.0f} MiB, exit {status}")
+        with open("/dev/zero", "rb") as handle:
+            seconds, rss, status = timed_child(desktop, ["add"], handle)
+        log(f"  add of an endless standard input (/dev/zero, max-bytes 16M, refused): {seconds:.2f} s, "
+            f"peak RSS {rss:.0f} MiB, exit {status}")
+    finally:
+        desktop.close()
+
+
 def proc_field(pid, name):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith(name + ":"):
@@ -301,13 +365,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--owner", required=True)
-    parser.add_argument("--only", choices=["store", "capture", "restore"])
+    parser.add_argument("--only", choices=["store", "json", "capture", "restore"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
         f"({os.path.getsize(options.binary) / 2**20:.1f} MiB)")
     if options.only in (None, "store"):
         bench_store(options.binary)
+    if options.only in (None, "json"):
+        bench_json_and_input(options.binary)
     if options.only in (None, "capture"):
         bench_capture(options.binary, os.path.abspath(options.owner))
     if options.only in (None, "restore"):

@@ -47,28 +47,39 @@ public struct Config: Equatable, Sendable {
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
+    /// The largest `max-entries`: ten million rows is far beyond any clipboard history.
+    public static let maxEntriesLimit = 10_000_000
+    /// The largest `max-bytes`, 512 MiB: safely below the largest value SQLite stores (1,000,000,000 bytes).
+    public static let maxBytesLimit = 512 << 20
+
     /// The defaults.
     public init() {}
 
     /// Parses a config file's contents over the defaults; `file` names it in errors.
     public static func parse(_ contents: String, file: String) throws(CoreError) -> Config {
+        try parse(bytes: Array(contents.utf8), file: file)
+    }
+
+    /// Parses a config file's bytes over the defaults; `file` names it in errors.
+    ///
+    /// CRLF line ends and a leading byte order mark are accepted; any other
+    /// byte that is not text is an error naming its line (see `ConfigLines`).
+    public static func parse(bytes: [UInt8], file: String) throws(CoreError) -> Config {
         var config = Config()
-        var lineNumber = 0
-        for rawLine in contents.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.trimmingSpaces()
+        for (lineNumber, text) in try ConfigLines.split(bytes, file: file) {
+            let line = text.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
-                throw .config(file: file, line: lineNumber, message: "expected 'key = value', got '\(Preview.short(line, characters: 40))'")
+                throw .config(file: file, line: lineNumber, message: "expected 'key = value', got \(Visible.quoted(line))")
             }
             let key = line[..<equals].trimmingSpaces()
             let value = line[line.index(after: equals)...].trimmingSpaces()
             guard let spec = ConfigKey.all.first(where: { $0.name == key }) else {
                 let known = ConfigKey.all.map(\.name).joined(separator: ", ")
-                throw .config(file: file, line: lineNumber, message: "unknown key '\(key)' (known keys: \(known))")
+                throw .config(file: file, line: lineNumber, message: "unknown key \(Visible.quoted(key)) (known keys: \(known))")
             }
             if let problem = spec.apply(&config, value) {
-                throw .config(file: file, line: lineNumber, message: "\(key): \(problem)")
+                throw .config(file: file, line: lineNumber, message: "\(key): \(problem), got \(Visible.quoted(value))")
             }
             config.origins[key] = "\(file):\(lineNumber)"
         }
@@ -102,7 +113,7 @@ struct ConfigKey: Sendable {
             var chosen: [Config.Selection] = []
             for item in items {
                 guard let selection = Config.Selection(rawValue: item.lowercased()) else {
-                    return "unknown selection '\(item)'; use clipboard, primary or both"
+                    return "unknown selection \(Visible.quoted(item)); use clipboard, primary or both"
                 }
                 if !chosen.contains(selection) { chosen.append(selection) }
             }
@@ -110,26 +121,28 @@ struct ConfigKey: Sendable {
             return nil
         }, show: { $0.selections.map(\.rawValue).joined(separator: ", ") }),
         ConfigKey(name: "max-entries", apply: { config, value in
-            guard let number = Int(value), number >= 0 else { return "expected a whole number ≥ 0 (0 = unlimited), got '\(value)'" }
+            guard let number = Int(value), (0...Config.maxEntriesLimit).contains(number) else {
+                return "expected a whole number from 0 (unlimited) to 10000000"
+            }
             config.maxEntries = number
             return nil
         }, show: { String($0.maxEntries) }),
         ConfigKey(name: "max-bytes", apply: { config, value in
-            guard let size = ConfigValue.bytes(value), size >= 1, size <= 1 << 31 else {
-                return "expected a size from 1 byte to 2G, like 16M or 65536, got '\(value)'"
+            guard let size = ConfigValue.bytes(value), (1...Config.maxBytesLimit).contains(size) else {
+                return "expected a size from 1 byte to 512M, like 16M or 65536"
             }
             config.maxBytes = size
             return nil
         }, show: { showBytes($0.maxBytes) }),
         ConfigKey(name: "duplicates", apply: { config, value in
             guard let policy = ConfigValue.unquoted(value).flatMap({ DuplicatePolicy(rawValue: $0.lowercased()) }) else {
-                return "expected move or keep, got '\(value)'"
+                return "expected move or keep"
             }
             config.duplicates = policy
             return nil
         }, show: { $0.duplicates.rawValue }),
         ConfigKey(name: "keep-alive", apply: { config, value in
-            guard let flag = ConfigValue.bool(value) else { return "expected true or false, got '\(value)'" }
+            guard let flag = ConfigValue.bool(value) else { return "expected true or false" }
             config.keepAlive = flag
             return nil
         }, show: { String($0.keepAlive) }),
@@ -148,7 +161,7 @@ struct ConfigKey: Sendable {
                 do {
                     _ = try Regex(item)
                 } catch {
-                    return "'\(item)' is not a valid regular expression"
+                    return "\(Visible.quoted(item)) is not a valid regular expression"
                 }
             }
             config.ignorePatterns = items
@@ -156,14 +169,14 @@ struct ConfigKey: Sendable {
         }, show: { showList($0.ignorePatterns) }),
         ConfigKey(name: "convert-timeout", apply: { config, value in
             guard let ms = ConfigValue.milliseconds(value), (10...60_000).contains(ms) else {
-                return "expected a duration from 10ms to 60s, like 1s or 500ms, got '\(value)'"
+                return "expected a duration from 10ms to 60s, like 1s or 500ms"
             }
             config.convertTimeoutMilliseconds = ms
             return nil
         }, show: { showDuration($0.convertTimeoutMilliseconds) }),
         ConfigKey(name: "feedback", apply: { config, value in
             guard let feedback = ConfigValue.unquoted(value).flatMap({ Config.Feedback(rawValue: $0.lowercased()) }) else {
-                return "expected notify or none, got '\(value)'"
+                return "expected notify or none"
             }
             config.feedback = feedback
             return nil
@@ -177,7 +190,7 @@ struct ConfigKey: Sendable {
         }, show: { $0.launcher.map(CommandWords.join) ?? "(auto: rofi, dmenu, fzf)" }),
         ConfigKey(name: "hook-timeout", apply: { config, value in
             guard let ms = ConfigValue.milliseconds(value), (100...600_000).contains(ms) else {
-                return "expected a duration from 100ms to 10m, like 5s, got '\(value)'"
+                return "expected a duration from 100ms to 10m, like 5s"
             }
             config.hookTimeoutMilliseconds = ms
             return nil

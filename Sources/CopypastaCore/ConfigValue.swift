@@ -17,9 +17,9 @@ public enum ConfigValue {
         let lower = text.lowercased()
         let units: [(String, Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
         for (suffix, scale) in units where lower.hasSuffix(suffix) {
-            return number(String(lower.dropLast(suffix.count))).map { Int(($0 * scale).rounded()) }
+            return number(String(lower.dropLast(suffix.count))).flatMap { whole($0 * scale) }
         }
-        return number(lower).map { Int(($0 * 1000).rounded()) }
+        return number(lower).flatMap { whole($0 * 1000) }
     }
 
     /// A size in bytes: `4096`, `64K`, `16M`, `1G` (powers of 1024; `KiB`, `MB` and the like accepted).
@@ -31,7 +31,7 @@ public enum ConfigValue {
         }
         let scales: [Character: Double] = ["k": 1024, "m": 1024 * 1024, "g": 1024 * 1024 * 1024]
         if let last = lower.last, let scale = scales[last] {
-            return number(String(lower.dropLast())).map { Int(($0 * scale).rounded()) }
+            return number(String(lower.dropLast())).flatMap { whole($0 * scale) }
         }
         guard let value = Int(lower.trimmingSpaces()), value >= 0 else { return nil }
         return value
@@ -78,6 +78,14 @@ public enum ConfigValue {
         guard text.hasPrefix("\"") else { return text }
         guard text.count >= 2, text.hasSuffix("\""), let items = list(text), items.count == 1 else { return nil }
         return items[0]
+    }
+
+    /// `value` rounded to an Int, or nil when it is not finite or too large for one to be exact:
+    /// `1e300s` is then an out-of-range value, never a trapping conversion.
+    private static func whole(_ value: Double) -> Int? {
+        let rounded = value.rounded()
+        guard rounded.isFinite, rounded >= 0, rounded < 0x1p53 else { return nil }
+        return Int(rounded)
     }
 
     private static func number(_ text: String) -> Double? {

@@ -3,58 +3,62 @@ import FoundationEssentials
 /// The JSON Lines form of entries, shared by `list --json`, `search --json`, `export` and `import` (SPEC §7).
 ///
 /// Encoding is written out by hand so that field order is stable and a
-/// megabyte text is escaped in one pass; decoding of imported lines uses
-/// FoundationEssentials' JSONDecoder.
+/// large text costs time linear in its size (see `JSONString`). Decoding of
+/// imported lines uses FoundationEssentials' JSONDecoder.
 public enum JSONLines {
     /// One entry as a JSON object on one line (no trailing newline); `entry.text` must be loaded.
     public static func encode(_ entry: Entry) -> String {
-        var out = "{\"id\":\(entry.id),\"text\":"
-        appendString(entry.text ?? "", to: &out)
-        out += ",\"preview\":"
+        var out: [UInt8] = []
+        append(entry, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends one entry as a JSON object and a newline to `out`; `entry.text` must be loaded.
+    ///
+    /// Whenever `out` holds more than `flushAt` bytes, `flush` is called with
+    /// it (see `JSONString.append`): a large text then streams out in chunks.
+    public static func appendLine(
+        _ entry: Entry, to out: inout [UInt8], flushAt: Int = .max, flush: (inout [UInt8]) -> Void = { _ in }
+    ) {
+        append(entry, to: &out, flushAt: flushAt, flush: flush)
+        out.append(0x0A)
+    }
+
+    private static func append(
+        _ entry: Entry, to out: inout [UInt8], flushAt: Int = .max, flush: (inout [UInt8]) -> Void = { _ in }
+    ) {
+        out += "{\"id\":\(entry.id),\"text\":".utf8
+        JSONString.append(entry.text ?? "", to: &out, flushAt: flushAt, flush: flush)
+        out += ",\"preview\":".utf8
         appendString(Preview.short(entry.text ?? entry.previewSource), to: &out)
-        out += ",\"capturedAt\":\"\(entry.capturedAt.iso8601)\",\"source\":\"\(entry.source.rawValue)\",\"sourceApp\":"
-        if let app = entry.sourceApp { appendString(app, to: &out) } else { out += "null" }
-        out += ",\"bytes\":\(entry.bytes),\"pinned\":\(entry.pinned),\"tags\":["
+        out += ",\"capturedAt\":\"\(entry.capturedAt.iso8601)\",\"source\":\"\(entry.source.rawValue)\",\"sourceApp\":".utf8
+        if let app = entry.sourceApp { appendString(app, to: &out) } else { out += "null".utf8 }
+        out += ",\"bytes\":\(entry.bytes),\"pinned\":\(entry.pinned),\"tags\":[".utf8
         for (index, tag) in entry.tags.enumerated() {
-            if index > 0 { out += "," }
+            if index > 0 { out.append(UInt8(ascii: ",")) }
             appendString(tag, to: &out)
         }
-        out += "],\"useCount\":\(entry.useCount),\"lastUsedAt\":"
-        out += entry.lastUsedAt.map { "\"\($0.iso8601)\"" } ?? "null"
-        out += "}"
-        return out
+        out += "],\"useCount\":\(entry.useCount),\"lastUsedAt\":".utf8
+        out += (entry.lastUsedAt.map { "\"\($0.iso8601)\"" } ?? "null").utf8
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Appends `text` as a JSON string literal.
     public static func appendString(_ text: String, to out: inout String) {
-        out.append("\"")
-        var pending = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        var index = pending
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String? = switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                "\\u" + hex4(scalar.value)
-            default: nil
-            }
-            if let escape {
-                out.unicodeScalars.append(contentsOf: scalars[pending..<index])
-                out.append(escape)
-                pending = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
-        }
-        out.unicodeScalars.append(contentsOf: scalars[pending..<scalars.endIndex])
-        out.append("\"")
+        var bytes: [UInt8] = []
+        JSONString.append(text, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal (see `JSONString`).
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
+        JSONString.append(text, to: &out)
     }
 
     /// Decodes one imported line; throws a data error naming the line number.
+    ///
+    /// Values quoted in the messages are cut and show invisible characters
+    /// (see `Visible`), so that a bad line of a megabyte stays one readable line.
     public static func decode(_ line: some Collection<UInt8>, lineNumber: Int) throws(CoreError) -> ImportRecord {
         let record: ImportRecord
         do {
@@ -62,18 +66,19 @@ public enum JSONLines {
         } catch {
             throw .data("line \(lineNumber): not a copypasta JSON object with a \"text\" string")
         }
-        if let stamp = record.capturedAt, Timestamp.parseISO8601(stamp) == nil {
-            throw .data("line \(lineNumber): capturedAt '\(stamp)' is not an ISO 8601 time")
+        if record.text.isEmpty { throw .data("line \(lineNumber): the text is empty") }
+        for (field, stamp) in [("capturedAt", record.capturedAt), ("lastUsedAt", record.lastUsedAt)] {
+            if let stamp, Timestamp.parseISO8601(stamp) == nil {
+                throw .data("line \(lineNumber): \(field) \(Visible.quoted(stamp)) is not a valid ISO 8601 time")
+            }
         }
         if let source = record.source, EntrySource(rawValue: source) == nil {
-            throw .data("line \(lineNumber): unknown source '\(source)'")
+            throw .data("line \(lineNumber): unknown source \(Visible.quoted(source))")
+        }
+        for tag in record.tags ?? [] {
+            if let problem = TagName.problem(tag) { throw .data("line \(lineNumber): \(problem)") }
         }
         return record
-    }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
 

@@ -109,17 +109,17 @@ public struct SearchQuery: Equatable, Sendable {
         case "app": apps.append(value)
         case "source":
             guard let source = EntrySource(rawValue: value.lowercased()) else {
-                throw .usage("unknown source '\(value)' in source:; use clipboard, primary, manual or import")
+                throw .usage("unknown source \(Visible.quoted(value)) in source:; use clipboard, primary, manual or import")
             }
             sources.append(source)
         case "pinned":
             guard let flag = ConfigValue.bool(value) else {
-                throw .usage("pinned: takes yes or no, not '\(value)'")
+                throw .usage("pinned: takes yes or no, not \(Visible.quoted(value))")
             }
             pinned = flag
         default:
             guard let instant = Timestamp.parseISO8601(value) else {
-                throw .usage("bad date '\(value)' in \(key):; write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+                throw .usage("bad date \(Visible.quoted(value)) in \(key): (no such day or time); write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
             }
             if key == "before" { before = instant } else { after = instant }
         }

@@ -40,12 +40,14 @@ public struct Timestamp: Comparable, Hashable, Sendable {
     ///
     /// Accepts `YYYY-MM-DD`, optionally followed by `THH:MM[:SS[.fraction]]`
     /// and `Z` or `±HH:MM`; a date or time without a zone is local time.
+    /// Impossible dates (`2026-02-30`) and offsets (`+99:99`) are nil: the C
+    /// library would otherwise roll them over into another day silently.
     public static func parseISO8601(_ text: String) -> Timestamp? {
         var scanner = DigitScanner(text)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
               let day = scanner.number(digits: 2),
-              (1...12).contains(month), (1...31).contains(day)
+              (1...12).contains(month), (1...CivilTime.days(inMonth: month, of: year)).contains(day)
         else { return nil }
         var hour = 0, minute = 0, second = 0, micros = 0
         if scanner.skip("T") || scanner.skip(" ") {
@@ -68,9 +70,9 @@ public struct Timestamp: Comparable, Hashable, Sendable {
         if scanner.skip("Z") || scanner.skip("z") {
             epochSeconds = civil.secondsAsUTC()
         } else if let sign = scanner.sign() {
-            guard let oh = scanner.number(digits: 2) else { return nil }
+            guard let oh = scanner.number(digits: 2), oh < 24 else { return nil }
             _ = scanner.skip(":")
-            guard let om = scanner.number(digits: 2) else { return nil }
+            guard let om = scanner.number(digits: 2), om < 60 else { return nil }
             epochSeconds = civil.secondsAsUTC() - Int64(sign * (oh * 3600 + om * 60))
         } else {
             guard let local = civil.secondsAsLocalTime() else { return nil }
@@ -96,6 +98,15 @@ struct CivilTime {
         parts.tm_sec = Int32(second)
         parts.tm_isdst = -1
         return parts
+    }
+
+    /// The number of days of `month` (1–12) in `year` of the Gregorian calendar.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Seconds since the epoch, reading the fields as UTC.

@@ -19,9 +19,6 @@ public enum ConfigFile {
         } catch let .system(code) {
             throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
         }
-        guard let contents = String(validating: bytes, as: UTF8.self) else {
-            throw CoreError.config(file: path, line: 0, message: "the file is not valid UTF-8 text")
-        }
-        return try Config.parse(contents, file: path)
+        return try Config.parse(bytes: bytes, file: path)
     }
 }

@@ -4,36 +4,64 @@ import Glibc
 /// Runs external programs for the command line: pickers (rofi, dmenu, fzf) and the background server.
 public enum Launcher {
     /// Runs `argv` with `input` on stdin and returns its exit status and stdout; stderr stays the terminal (fzf draws there).
+    ///
+    /// A launcher may answer and close its input before reading all of it
+    /// (`head -n1`, a picker that quits on the first key): SIGPIPE is ignored
+    /// while feeding it, the rest of the menu is dropped, and its answer is
+    /// still read to the end. A launcher that cannot be started is an
+    /// `unavailable` error naming it, not a cancel.
     public static func run(_ argv: [String], input: [UInt8]) throws -> (status: Int32, output: [UInt8]) {
-        let child = try Spawn.start(argv, environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true)
+        let child: Spawn.Child
+        do {
+            child = try Spawn.start(argv, environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true)
+        } catch {
+            throw DaemonError.refused(
+                status: .unavailable, message: "launcher: \(error); install it or name another with --launcher or the launcher config key")
+        }
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let output = exchange(with: child, input: input)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+    }
+
+    /// Writes `input` to the child's stdin while reading its stdout to end of file; closes both.
+    private static func exchange(with child: Spawn.Child, input: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         var written = 0
         var stdinFD = child.stdin
         if input.isEmpty { close(stdinFD); stdinFD = -1 }
-        var stdoutOpen = true
+        // Non-blocking, so that a launcher echoing its input (cat) cannot leave both of us waiting on a full pipe.
+        if stdinFD >= 0 { _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while stdoutOpen {
+        while true {
             var fds = [pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)]
             if stdinFD >= 0 { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
             if fds.count > 1, fds[1].revents != 0 {
                 let count = input.withUnsafeBytes { write(stdinFD, $0.baseAddress.map { $0 + written }, min($0.count - written, 1 << 16)) }
                 if count > 0 { written += count }
-                if count <= 0 || written == input.count {
+                if (count < 0 && errno != EINTR && errno != EAGAIN) || written == input.count {
                     close(stdinFD)
                     stdinFD = -1
                 }
             }
             if fds[0].revents != 0 {
                 let count = read(child.stdout, &buffer, buffer.count)
-                if count > 0 { output.append(contentsOf: buffer[0..<count]) } else { stdoutOpen = false }
+                if count > 0 {
+                    output.append(contentsOf: buffer[0..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
             }
         }
         if stdinFD >= 0 { close(stdinFD) }
         close(child.stdout)
-        var status: Int32 = 0
-        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
-        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+        return output
     }
 
     /// Starts `argv` detached in its own session and returns the first line it writes on stdout

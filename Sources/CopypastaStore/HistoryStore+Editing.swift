@@ -70,13 +70,9 @@ extension HistoryStore {
         }
     }
 
-    /// Tags are single words so that `tag:NAME` in a search can name them.
+    /// Tags follow `TagName`'s rule, the one the command line checks before it writes anything.
     static func validate(tag: String) throws {
-        guard !tag.isEmpty, tag.count <= 64,
-              !tag.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
-        else {
-            throw StoreError.invalid("bad tag '\(Preview.short(tag, characters: 20))': a tag is 1 to 64 characters without spaces")
-        }
+        if let problem = TagName.problem(tag) { throw StoreError.invalid(problem) }
     }
 
     private func requireExisting(_ ids: [Int64]) throws {

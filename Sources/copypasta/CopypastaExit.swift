@@ -4,14 +4,25 @@ import CopypastaCore
 enum CopypastaExit: CopypastaFailure {
     /// The user declined or cancelled; exit 1 with a short note.
     case cancelled(String)
+    /// Standard output could not be written (a full disk, /dev/full); exit 74.
+    case cannotWrite(String)
+    /// A failure while storing one line of an import, with that line's number; exits as the failure does.
+    case atLine(Int, any CopypastaFailure)
 
-    /// Always 1 (SPEC §7: cancelled).
-    var exitStatus: ExitStatus { .nothingFound }
+    /// 1 for a cancel, 74 for an output error, and a failed import line exits as its failure does.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .cancelled: .nothingFound
+        case .cannotWrite: .ioError
+        case let .atLine(_, failure): failure.exitStatus
+        }
+    }
 
     /// The note printed after `copypasta: `.
     var description: String {
         switch self {
-        case let .cancelled(message): message
+        case let .cancelled(message), let .cannotWrite(message): message
+        case let .atLine(line, failure): "line \(line): \(failure.description)"
         }
     }
 }

@@ -30,8 +30,12 @@ struct EntryOutputOptions: ParsableArguments {
     func print(_ entry: Entry, columns: Int) {
         let out = Output.standard
         if json {
-            out.write(JSONLines.encode(entry))
-            out.write("\n")
+            var line: [UInt8] = []
+            JSONLines.appendLine(entry, to: &line, flushAt: 1 << 20) { chunk in
+                out.write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+            out.write(line)
         } else if null {
             out.write(entry.text ?? "")
             out.write("\0")

@@ -17,7 +17,14 @@ do {
     if status == .success {
         Copypasta.exit(withError: error)
     }
-    let message = Copypasta.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+    var message = Visible.message(
+        Copypasta.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage")
+    // The parser reads the `-1` of `show -1` as an option and complains about something else;
+    // a negative number that is not an option's value is a wrong id, so say that.
+    if let index = arguments.indices.first(where: { arguments[$0].hasPrefix("-") && Int64(arguments[$0]) != nil }),
+       index == 0 || !arguments[index - 1].hasPrefix("--") {
+        message = "'\(arguments[index])' is not an entry id: ids are whole numbers from 1, as list shows them"
+    }
     let names = Copypasta.configuration.subcommands.compactMap { $0.configuration.commandName }
     let help = arguments.first.flatMap { names.contains($0) ? "copypasta \($0) --help" : nil } ?? "copypasta --help"
     Terminal.fail(message + " (see '\(help)')", status: ExitStatus(rawValue: status.rawValue) ?? .usage)

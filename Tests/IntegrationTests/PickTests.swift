@@ -52,4 +52,29 @@ import TestSupport
         #expect(try desktop.cli.run("pick", "-0", "--launcher", nullMenu).status == 0)
         #expect(desktop.sandbox.read(desktop.sandbox.root + "/null.bin") == Array("2\tbanana split\u{0}1\tapple pie\u{0}".utf8))
     }
+
+    @Test func aLauncherThatAnswersBeforeReadingEverythingStillRestores() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        let padding = String(repeating: "p", count: 150)
+        let lines = (1...1000).map { #"{"text":"entry \#($0) \#(padding)","capturedAt":"2026-01-01T00:00:00Z"}"# }
+        let file = desktop.file("many.jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(try desktop.cli.run("import", file).status == 0)
+        try desktop.cli.run("add", "the newest")
+        let result = try desktop.cli.run("pick", "--launcher", "head -n1")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try desktop.paste().output == "the newest")
+        try desktop.cli.run("copy", "1")
+        let echoed = try desktop.cli.run(["pick", "--json", "--launcher", "cat"], timeout: 30)
+        #expect(echoed.status == 0, "a launcher echoing 200 KB of menu must not deadlock: \(echoed.stderr)")
+        #expect(try desktop.paste().output == "the newest")
+    }
+
+    @Test func aMissingLauncherIsUnavailableAndNamed() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.cli.run("add", "something")
+        let result = try desktop.cli.run("pick", "--launcher", "no-such-launcher-8x --flag")
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("no-such-launcher-8x"))
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CopypastaCore
 import CopypastaDaemon
 import CopypastaStore
+import Glibc
 
 extension Copypasta {
     /// `copypasta add [TEXT]`: store a text by hand.
@@ -31,42 +32,47 @@ extension Copypasta {
         @OptionGroup var target: SelectionOptions
 
         /// Runs the command; a failure reaches main, which prints it and exits with its status.
+        ///
+        /// Everything that can be checked is checked before the database is
+        /// touched, and the id is printed inside the transaction: when it
+        /// cannot be written (a full disk, /dev/full), nothing is stored.
         func run() throws {
             let config = try global.loadConfig()
-            let text = try self.text ?? Self.readStandardInputText()
+            for tag in tags {
+                if let problem = TagName.problem(tag) { throw CoreError.data("\(problem); nothing was stored") }
+            }
+            let text = try self.text ?? Self.readStandardInputText(limit: config.maxBytes)
             guard !text.isEmpty else { throw CoreError.data("nothing to add: the text is empty") }
             let bytes = text.utf8.count
-            guard bytes <= config.maxBytes else {
-                throw CoreError.data("the text is \(bytes) bytes, more than max-bytes (\(config.maxBytes)); raise max-bytes to store it")
-            }
+            guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
             let store = try global.openStore()
-            let id = try store.add(text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries).id
-            if pin { try store.setPinned(ids: [id], true) }
-            if !tags.isEmpty { try store.addTags(id: id, tags) }
-            Output.standard.write("\(id)\n")
-            Output.standard.flush()
+            let id = try store.add(
+                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags
+            ) { id in
+                Output.standard.write("\(id)\n")
+                try Output.standard.flushOrThrow()
+            }
             if copy { try Restore.entry(id, selections: target.selections, global: global) }
         }
 
-        /// All of standard input, which must be UTF-8.
-        static func readStandardInputText() throws -> String {
-            guard let bytes = try? FileInput.readAll(0) else {
-                throw CoreError.data("cannot read standard input")
+        /// Standard input, which must be UTF-8; reads at most `limit` + 1 bytes before refusing.
+        static func readStandardInputText(limit: Int) throws -> String {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileInput.readAll(0, limit: limit)
+            } catch .tooLarge {
+                throw tooLarge("standard input holds more", limit)
+            } catch let .system(code) {
+                throw CoreError.data("cannot read standard input: \(String(cString: strerror(code)))")
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CoreError.data("standard input is not valid UTF-8 text; nothing was stored")
             }
             return text
         }
-    }
-}
 
-extension HistoryStore.Outcome {
-    /// The id of the inserted or moved entry; an add is never `unchanged`.
-    var id: Int64 {
-        switch self {
-        case let .inserted(id), let .moved(id): id
-        case .unchanged: preconditionFailure("add never reports an unchanged outcome")
+        private static func tooLarge(_ what: String, _ limit: Int) -> CoreError {
+            .data("\(what) than max-bytes (\(limit) bytes); nothing was stored (raise max-bytes to store it)")
         }
     }
 }

@@ -16,9 +16,14 @@ extension Copypasta {
         /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let store = try global.openStore()
+            var line: [UInt8] = []
             try store.forEachEntry(EntryFilter(), withText: true) { entry in
-                Output.standard.write(JSONLines.encode(entry))
-                Output.standard.write("\n")
+                line.removeAll(keepingCapacity: true)
+                JSONLines.appendLine(entry, to: &line, flushAt: 1 << 20) { chunk in
+                    Output.standard.write(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+                Output.standard.write(line)
             }
             Output.standard.flush()
         }

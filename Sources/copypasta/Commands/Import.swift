@@ -13,7 +13,8 @@ extension Copypasta {
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \
                 source is stored as source import. The import is all or nothing: a bad line stops it and names \
-                the line, and nothing is stored. max-entries applies afterwards.
+                the line, and nothing is stored. max-entries applies afterwards. An entry longer than max-bytes is skipped \
+                with a warning naming its line, without being read into memory.
                 """)
 
         /// Where the database and the config file are.
@@ -32,23 +33,42 @@ extension Copypasta {
             defer { if fd != 0 { close(fd) } }
             let store = try global.openStore()
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
+            var oversized = 0
             let summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
-                var lineNumber = 0
-                try LineReader(fd: fd).forEachLine { rawLine in
-                    lineNumber += 1
-                    // Editors on some systems start UTF-8 files with a byte order mark.
-                    let line = lineNumber == 1 && rawLine.starts(with: [0xEF, 0xBB, 0xBF]) ? rawLine.dropFirst(3) : rawLine
-                    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-                    try importer.add(JSONLines.decode(line, lineNumber: lineNumber))
+                let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
+                try reader.forEachLine { lineNumber, line in
                     progress.update(lineNumber)
+                    if try !Self.importLine(line, number: lineNumber, into: importer, maxBytes: config.maxBytes) {
+                        oversized += 1
+                        Terminal.warn("line \(lineNumber): skipped, its text is longer than max-bytes (\(config.maxBytes) bytes)")
+                    }
                 }
             }
             progress.finish()
+            Terminal.warn(Self.note(summary, oversized: oversized, config: config))
+        }
+
+        /// Imports one line; false when its entry is longer than max-bytes and was skipped.
+        private static func importLine(_ line: LineReader.Line, number: Int, into importer: Importer, maxBytes: Int) throws -> Bool {
+            guard case let .text(bytes) = line else { return false }
+            guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            let record = try JSONLines.decode(bytes, lineNumber: number)
+            guard record.text.utf8.count <= maxBytes else { return false }
+            do {
+                try importer.add(record)
+            } catch let failure as CopypastaFailure {
+                throw CopypastaExit.atLine(number, failure)
+            }
+            return true
+        }
+
+        private static func note(_ summary: ImportSummary, oversized: Int, config: Config) -> String {
             var note = "imported \(summary.imported) entries, skipped \(summary.duplicates) duplicates"
+            if oversized > 0 { note += ", skipped \(oversized) entries longer than max-bytes" }
             if summary.removedByRetention > 0 {
                 note += ", removed \(summary.removedByRetention) old entries (max-entries = \(config.maxEntries))"
             }
-            Terminal.warn(note)
+            return note
         }
 
         /// A regular file over 4 MiB is large enough to show progress.
@@ -79,33 +99,5 @@ final class Progress {
     /// Erases the note.
     func finish() {
         if enabled && shown > 0 { Terminal.writeAll(2, Array("\r\u{1B}[K".utf8)) }
-    }
-}
-
-/// Splits a file descriptor's bytes into lines without loading it whole.
-struct LineReader {
-    /// The descriptor to read.
-    let fd: Int32
-
-    /// Calls `body` with each line, without its newline.
-    func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CoreError.data("cannot read the import: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            pending.append(contentsOf: chunk[0..<count])
-            var start = 0
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
-                try body(pending[start..<newline])
-                start = newline + 1
-            }
-            pending.removeFirst(start)
-        }
-        if !pending.isEmpty { try body(pending[...]) }
     }
 }

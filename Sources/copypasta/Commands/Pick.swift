@@ -63,7 +63,7 @@ extension Copypasta {
             let configured = launcher ?? Environment.values["COPYPASTA_LAUNCHER"].flatMap { $0.isEmpty ? nil : $0 }
             if let configured {
                 guard let argv = CommandWords.split(configured), !argv.isEmpty else {
-                    throw ValidationError("the launcher '\(configured)' is not a valid command line")
+                    throw ValidationError("the launcher \(Visible.quoted(configured)) is not a valid command line")
                 }
                 return argv
             }
@@ -80,17 +80,20 @@ extension Copypasta {
 
         /// The launcher's input: one line per entry, or NUL-terminated full texts prefixed with the id.
         static func menu(_ entries: [Entry], output: EntryOutputOptions) -> [UInt8] {
-            var text = ""
+            var menu: [UInt8] = []
             for entry in entries {
                 if output.json {
-                    text += JSONLines.encode(entry) + "\n"
+                    JSONLines.appendLine(entry, to: &menu)
                 } else if output.null {
-                    text += "\(entry.id)\t\(entry.text ?? "")\0"
+                    menu += "\(entry.id)\t".utf8
+                    menu += (entry.text ?? "").utf8
+                    menu.append(0)
                 } else {
-                    text += EntryOutputOptions.humanLine(entry, columns: 200) + "\n"
+                    menu += EntryOutputOptions.humanLine(entry, columns: 200).utf8
+                    menu.append(0x0A)
                 }
             }
-            return Array(text.utf8)
+            return menu
         }
 
         /// The id at the start of the chosen line: `ID<TAB>…` or a JSON object starting `{"id":ID`.
