@@ -32,7 +32,7 @@ public final class Agent {
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
-        store = try HistoryStore(path: paths.database)
+        store = try HistoryStore(path: paths.database, busyTimeout: Agent.busyTimeout)
         lock = try InstanceLock(database: paths.database)
         display = try X11Display(displayName: displayName)
         loop = EventLoop(display: display)
@@ -65,6 +65,7 @@ public final class Agent {
                 return .unavailable
             }
         }
+        flushPendingStoresBeforeExit()
         logger.info("stopped")
         return exitStatus ?? .success
     }

@@ -20,19 +20,24 @@ public struct ImportSummary: Sendable, Equatable {
 /// Receives import records and stores them in short transactions.
 ///
 /// A long import must not hold the write lock: the daemon waits at most about 100 ms for it.
-/// Records are committed in batches of at most `batchRecords` or `batchSeconds`, whichever
-/// comes first, and retention runs with each batch.
+/// Records are collected in memory (no lock held, so a slow pipe holds nothing) and written in
+/// one transaction per batch of at most `batchRecords` records, `batchBytes` bytes of text or
+/// `batchSeconds` of collecting; retention runs with each batch.
 public final class Importer {
     private let store: HistoryStore
     private let maxEntries: Int
-    /// What has been done so far; everything counted here up to the last batch is committed.
+    /// What has been done so far; `imported` counts committed records only.
     public private(set) var summary = ImportSummary()
-    private var batchStart: Double?
-    private var batchCount = 0
+    private var batch: [(entry: HistoryStore.NewEntry, tags: [String])] = []
+    private var batchFingerprints: Set<Fingerprint> = []
+    private var batchBytes = 0
+    private var batchStart = 0.0
 
     /// Records per transaction at most.
     static let batchRecords = 500
-    /// Seconds a transaction stays open at most.
+    /// Bytes of text per transaction at most.
+    static let batchBytes = 8 << 20
+    /// Seconds records are collected before they are written.
     static let batchSeconds = 0.05
 
     /// An importer writing into `store`.
@@ -41,7 +46,7 @@ public final class Importer {
         self.maxEntries = maxEntries
     }
 
-    /// Adds one record unless an entry with the same text exists; returns true when added.
+    /// Takes one record unless an entry with the same text exists; returns true when taken.
     ///
     /// Imported records go below the existing history, in the order they arrive: the first
     /// record of a file is the newest imported entry (export writes newest first).
@@ -52,9 +57,8 @@ public final class Importer {
             return false
         }
         for tag in record.tags ?? [] { try HistoryStore.validate(tag: tag) }
-        try beginBatchIfNeeded()
         let fingerprint = Fingerprint(of: record.text)
-        if try store.newestEntry(with: fingerprint) != nil {
+        if try batchFingerprints.contains(fingerprint) || store.newestEntry(with: fingerprint) != nil {
             summary.duplicates += 1
             return false
         }
@@ -65,41 +69,40 @@ public final class Importer {
             capturedAt: record.capturedAt.flatMap(Timestamp.parseISO8601) ?? Timestamp.now(),
             pinned: record.pinned ?? false, useCount: max(0, record.useCount ?? 0),
             lastUsedAt: record.lastUsedAt.flatMap(Timestamp.parseISO8601))
-        let id = try store.insert(new, seq: try store.seqBelowAll())
-        try store.tag(id: id, record.tags ?? [])
-        summary.imported += 1
-        batchCount += 1
-        if batchCount >= Self.batchRecords || monotonicSeconds() - (batchStart ?? 0) >= Self.batchSeconds {
-            try commitBatch()
+        if batch.isEmpty { batchStart = monotonicSeconds() }
+        batch.append((new, record.tags ?? []))
+        batchFingerprints.insert(fingerprint)
+        batchBytes += record.text.utf8.count
+        if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes || monotonicSeconds() - batchStart >= Self.batchSeconds {
+            try writeBatch()
         }
         return true
     }
 
-    private func beginBatchIfNeeded() throws {
-        guard batchStart == nil else { return }
-        try store.database.execute("BEGIN IMMEDIATE")
-        batchStart = monotonicSeconds()
-        batchCount = 0
-    }
-
-    /// Applies retention and commits the open batch, if any.
-    func commitBatch() throws {
-        guard batchStart != nil else { return }
-        do {
-            summary.removedByRetention += try store.applyRetention(maxEntries: maxEntries)
-            try store.database.execute("COMMIT")
-            batchStart = nil
-        } catch {
-            abandonBatch()
-            throw error
+    /// Writes the collected records in one transaction, with retention.
+    func writeBatch() throws {
+        guard !batch.isEmpty else { return }
+        let records = batch
+        batch = []
+        batchFingerprints = []
+        batchBytes = 0
+        let (written, duplicates, removed) = try store.writing {
+            var written = 0, duplicates = 0
+            for record in records {
+                // A capture may have stored the same text since the record was read.
+                if try store.newestEntry(with: record.entry.fingerprint) != nil {
+                    duplicates += 1
+                    continue
+                }
+                let id = try store.insert(record.entry, seq: try store.seqBelowAll())
+                try store.tag(id: id, record.tags)
+                written += 1
+            }
+            return (written, duplicates, try store.applyRetention(maxEntries: maxEntries))
         }
-    }
-
-    /// Rolls back the open batch, if any.
-    func abandonBatch() {
-        guard batchStart != nil else { return }
-        batchStart = nil
-        try? store.database.execute("ROLLBACK")
+        summary.imported += written
+        summary.duplicates += duplicates
+        summary.removedByRetention += removed
     }
 }
 
@@ -107,22 +110,19 @@ extension HistoryStore {
     /// Imports records fed by `body`, committing them in short transactions (`Importer`).
     ///
     /// Texts already in the history are skipped. When `body` throws (a bad line), the records
-    /// before it stay imported and the error is rethrown; when the database itself fails,
-    /// the records of the current batch may be rolled back. Retention (`maxEntries`) runs with every
-    /// batch; the WAL is truncated at the end, so it does not keep the size of the import.
+    /// before it are still stored and the error is rethrown; a database failure rolls back
+    /// only the batch being written. Retention (`maxEntries`) runs with every batch; the WAL
+    /// is truncated at the end, so it does not keep the size of the import.
     public func importEntries(maxEntries: Int, _ body: (Importer) throws -> Void) throws -> ImportSummary {
         let importer = Importer(store: self, maxEntries: maxEntries)
-        checkpointDue = false
         defer { truncateLog() }
         do {
             try body(importer)
         } catch {
-            // A database failure may have ended the transaction already; then the commit
-            // fails, the batch is rolled back, and the original error is what the user sees.
-            try? importer.commitBatch()
+            try? importer.writeBatch()
             throw error
         }
-        try importer.commitBatch()
+        try importer.writeBatch()
         return importer.summary
     }
 }

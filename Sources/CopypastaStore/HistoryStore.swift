@@ -91,6 +91,11 @@ public final class HistoryStore {
         }
     }
 
+    /// Changes how long a write waits for another process's lock, in milliseconds.
+    public func setBusyTimeout(_ milliseconds: Int32) {
+        database.setBusyTimeout(milliseconds)
+    }
+
     /// Replaces the connection with one to the file now at `path` when the opened file was
     /// deleted or replaced (its data directory removed, say); returns true when it did.
     /// A write to the old file would be invisible to every reader.

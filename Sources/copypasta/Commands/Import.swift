@@ -12,8 +12,10 @@ extension Copypasta {
             abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \
-                source is stored as source import. The import is all or nothing: a bad line stops it and names \
-                the line, and nothing is stored. max-entries applies afterwards.
+                source is stored as source import. Imported entries go below the existing history, the file's \
+                first line newest. Entries are committed in small batches, so capture goes on meanwhile; a bad \
+                line stops the import and names the line, and the entries before it stay imported. max-entries \
+                applies as the entries are stored.
                 """)
 
         /// Where the database and the config file are.
@@ -32,7 +34,16 @@ extension Copypasta {
             defer { if fd != 0 { close(fd) } }
             let store = try global.openStore()
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
+            // Entries are committed in batches: after a bad line, say how many stay imported.
+            var started: Importer?
+            var finished = false
+            defer {
+                if !finished, let kept = started?.summary.imported, kept > 0 {
+                    Terminal.warn("the \(kept) entries imported before the error were kept")
+                }
+            }
             let summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
+                started = importer
                 var lineNumber = 0
                 try LineReader(fd: fd).forEachLine { rawLine in
                     lineNumber += 1
@@ -44,6 +55,7 @@ extension Copypasta {
                 }
             }
             progress.finish()
+            finished = true
             var note = "imported \(summary.imported) entries, skipped \(summary.duplicates) duplicates"
             if summary.removedByRetention > 0 {
                 note += ", removed \(summary.removedByRetention) old entries (max-entries = \(config.maxEntries))"
