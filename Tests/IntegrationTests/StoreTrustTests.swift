@@ -67,6 +67,28 @@ import TestSupport
         #expect(!desktop.log.contains("not stored"), "\(desktop.log)")
     }
 
+    @Test func aCaptureThatMeetsABusyDatabaseIsRetriedInOrderNotDropped() throws {
+        let desktop = try Desktop()
+        try desktop.startDaemon()
+        try desktop.xclip(Array("first".utf8))
+        #expect(try desktop.waitForEntries(1))
+        let locker = try Child(["sqlite3", desktop.sandbox.database])
+        let lock = Array("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8)
+        _ = lock.withUnsafeBytes { write(locker.stdinFD, $0.baseAddress, $0.count) }
+        #expect(locker.waitForLine("locked") != nil)
+        try desktop.xclip(Array("copied while locked".utf8))
+        #expect(desktop.waitForLog("capture(s) kept in memory", seconds: 30), "\(desktop.log)")
+        try desktop.xclip(Array("second while locked".utf8))
+        #expect(desktop.waitForLog("2 capture(s) kept in memory", seconds: 30), "\(desktop.log)")
+        #expect(desktop.log.occurrences(of: "captured") == 1, "reported before it was stored: \(desktop.log)")
+        let commit = Array("COMMIT;\n".utf8)
+        _ = commit.withUnsafeBytes { write(locker.stdinFD, $0.baseAddress, $0.count) }
+        locker.closeStdin()
+        #expect(locker.wait(seconds: 30) == 0)
+        #expect(desktop.waitForLog("captured", times: 3, seconds: 30), "\(desktop.log)")
+        #expect(try desktop.cli.run("list").output == "3\tsecond while locked\n2\tcopied while locked\n1\tfirst\n")
+    }
+
     @Test func deletingTheDataDirectoryWhileRunningRecreatesTheDatabase() throws {
         let desktop = try Desktop()
         try desktop.startDaemon()
