@@ -338,6 +338,7 @@ def bench_retention(binary, owner):
                 seeded = keep + "/seeded.sqlite3"
                 shutil.copy(desktop.database, seeded)
             else:
+                os.makedirs(os.path.dirname(desktop.database), mode=0o700, exist_ok=True)
                 shutil.copy(seeded, desktop.database)
             desktop.start_daemon()
             elapsed, grown = timed_captures(desktop, owner, 300)

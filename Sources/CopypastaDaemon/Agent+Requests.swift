@@ -36,7 +36,12 @@ extension Agent {
             let entry = try store.entry(id: id)
             let text = entry.text ?? ""
             try display.own(selections, text: text)
-            try store.markUsed(id: id, at: .now())
+            do {
+                try store.markUsed(id: id, at: .now())
+            } catch StoreError.busy {
+                // The selection is already served; the loop must not wait for a long writer.
+                logger.warning("restored, but its use was not recorded: the database is busy", metadata: ["id": "\(id)"])
+            }
             logger.info("restored", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
             runHook(.copy, id: id, selection: selections[0], text: text, app: entry.sourceApp)
             return .success("")
