@@ -39,7 +39,7 @@ extension Copypasta {
             var finished = false
             defer {
                 if !finished, let kept = started?.summary.imported, kept > 0 {
-                    Terminal.warn("the \(kept) entries imported before the error were kept")
+                    Terminal.warn("kept the \(kept == 1 ? "entry" : "\(kept) entries") imported before the error")
                 }
             }
             let summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
