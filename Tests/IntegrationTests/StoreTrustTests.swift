@@ -89,6 +89,25 @@ import TestSupport
         #expect(try desktop.cli.run("list").output == "3\tsecond while locked\n2\tcopied while locked\n1\tfirst\n")
     }
 
+    @Test func aDeletedCaptureLeavesNoByteInTheDatabaseFilesWhileTheDaemonRuns() throws {
+        let desktop = try Desktop(config: "max-entries = 0\n")
+        try desktop.startDaemon()
+        let file = desktop.file("filler.jsonl", jsonLines(2000, prefix: "filler words alpha beta"))
+        #expect(try desktop.cli.run("import", file).status == 0)
+        let secret = "hunter2zqxsecretword"
+        try desktop.xclip(Array("my password is \(secret) ok".utf8))
+        #expect(desktop.waitForLog("captured"), "\(desktop.log)")
+        try desktop.xclip(Array("something else".utf8))
+        #expect(desktop.waitForLog("captured", times: 2), "\(desktop.log)")
+        let id = try desktop.sql("SELECT id FROM entry WHERE preview LIKE '%\(secret)%'")
+        #expect(try desktop.cli.run("delete", id).status == 0)
+        for suffix in ["", "-wal", "-shm"] {
+            let bytes = desktop.sandbox.read(desktop.sandbox.database + suffix) ?? []
+            #expect(!bytes.contains(Array(secret.utf8)), "found in history.sqlite3\(suffix)")
+        }
+        #expect(try desktop.cli.run("search", "filler").status == 0)
+    }
+
     @Test func deletingTheDataDirectoryWhileRunningRecreatesTheDatabase() throws {
         let desktop = try Desktop()
         try desktop.startDaemon()
