@@ -37,7 +37,7 @@ extension Agent: ClipboardDelegate {
             capture.deferred[change.selection] = change
             return
         }
-        if (try? store.isPaused()) == true {
+        if isCapturePaused() {
             return logger.info("skipped", metadata: meta(change.selection, ["reason": "paused"]))
         }
         if change.selection == .primary && display.selectionGestureInProgress() {
@@ -71,7 +71,7 @@ extension Agent: ClipboardDelegate {
         if let skip = filter.checkText(text) {
             return logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "bytes": "\(text.utf8.count)", "app": "\(app ?? "-")"]))
         }
-        if (try? store.isPaused()) == true {
+        if isCapturePaused() {
             return logger.info("skipped", metadata: meta(selection, ["reason": "paused"]))
         }
         store(text, read: read, changedAt: pending?.time ?? .now(), selection: selection, app: app, owner: owner)

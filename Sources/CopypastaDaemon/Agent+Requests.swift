@@ -5,6 +5,11 @@ import Glibc
 extension Agent {
     /// Answers one socket request inside the event loop (SPEC §5).
     func answer(_ request: IPCMessage.Request) -> Result<String, IPCError> {
+        do {
+            if request != .ping { try reopenDatabaseIfReplaced() }
+        } catch {
+            return .failure(IPCError(status: (error as? CopypastaFailure)?.exitStatus ?? .ioError, message: "\(error)"))
+        }
         switch request {
         case .ping:
             return .success("pong")

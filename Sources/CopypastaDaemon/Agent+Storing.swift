@@ -44,13 +44,25 @@ extension Agent {
         }
     }
 
+    /// Opens the database again when its file was deleted or replaced while the daemon runs
+    /// (one stat(2) call): whatever the daemon writes must be in the file readers open.
+    func reopenDatabaseIfReplaced() throws {
+        if try store.reopenIfReplaced() {
+            logger.warning("the database file \(store.path) was deleted or replaced while running; created it again")
+        }
+    }
+
+    /// Whether capture is paused, read from the file readers see (after a reopen if needed).
+    func isCapturePaused() -> Bool {
+        try? reopenDatabaseIfReplaced()
+        return (try? store.isPaused()) == true
+    }
+
     /// Tries to store one capture; false when the database was busy (try again later).
     private func attemptStore(_ pending: PendingCapture) -> Bool {
         let outcome: HistoryStore.Outcome
         do {
-            if try store.reopenIfReplaced() {
-                logger.warning("the database file \(store.path) was deleted or replaced while running; created it again")
-            }
+            try reopenDatabaseIfReplaced()
             outcome = try store.capture(
                 pending.text, source: pending.selection == .primary ? .primary : .clipboard, sourceApp: pending.app,
                 at: pending.changedAt, policy: config.duplicates, maxEntries: config.maxEntries,

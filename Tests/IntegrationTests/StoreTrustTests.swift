@@ -117,6 +117,13 @@ import TestSupport
         try desktop.xclip(Array("after the removal".utf8))
         #expect(desktop.waitForLog("created it again", seconds: 30), "\(desktop.log)")
         #expect(try desktop.cli.run("list").output == "1\tafter the removal\n")
+        // A request after another removal writes to the new file too.
+        _ = Child.runQuietly(["rm", "-rf", desktop.sandbox.root + "/data"])
+        #expect(try desktop.cli.run("pause").status == 0)
+        #expect(try desktop.cli.run("status").output.contains("paused: yes"))
+        try desktop.xclip(Array("copied while paused".utf8))
+        #expect(desktop.waitForLog("reason=paused", seconds: 30), "\(desktop.log)")
+        #expect(try desktop.cli.run("list").output == "")
     }
 
     @Test func startingOnAFreshDatabaseWhileCommandsOpenItNeverFails() throws {
