@@ -361,11 +361,89 @@ def bench_restore(binary):
         desktop.close()
 
 
+def seed_database(desktop, count):
+    """Fills the desktop's database with `count` entries of the store benchmark's mix."""
+    payload = ("\n".join(json.dumps(record) for record in seed_lines(count)) + "\n").encode()
+    result = desktop.run("import", "-", data=payload)
+    if result.returncode != 0:
+        raise SystemExit(result.stderr.decode())
+
+
+def timed_captures(desktop, owner, count):
+    """Seconds for `count` sequential copies, from the first ownership to the last committed row."""
+    before = desktop.count()
+    with sqlite3.connect(desktop.database, timeout=10) as db:
+        last = db.execute("SELECT max(id) FROM entry").fetchone()[0] or 0
+    seq = subprocess.Popen([owner, "sequence"], env=desktop.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    started = None
+    for index in range(1, count + 1):
+        seq.stdin.write(b"\n")
+        seq.stdin.flush()
+        owned = owned_at(seq)
+        started = started or owned
+        # A range of the rowid: counting by source would scan the whole table at every poll.
+        wait_until(lambda: desktop.count(f"id > {last}") >= index, 10)
+    elapsed = time.time() - started
+    seq.stdin.close()
+    seq.wait()
+    return elapsed, desktop.count() - before
+
+
+def bench_retention(binary, owner):
+    log("== retention at 100,000 entries (issue 8, item 21)")
+    results = {}
+    seeded = None
+    keep = tempfile.mkdtemp(prefix="copypasta-bench-seed-")
+    for limit in (100_000, 0):
+        desktop = Desktop(binary, f"max-entries = {limit}\nfeedback = none\n")
+        try:
+            if seeded is None:
+                seed_database(desktop, 100_000)
+                seeded = keep + "/seeded.sqlite3"
+                shutil.copy(desktop.database, seeded)
+            else:
+                os.makedirs(os.path.dirname(desktop.database), mode=0o700, exist_ok=True)
+                shutil.copy(seeded, desktop.database)
+            desktop.start_daemon()
+            elapsed, grown = timed_captures(desktop, owner, 300)
+            started = time.monotonic()
+            for index in range(50):
+                desktop.run("add", f"added by the benchmark {index}")
+            adds = time.monotonic() - started
+            results[limit] = (elapsed, adds)
+            log(f"  max-entries = {limit or 'unlimited':<9}: 300 captures in {elapsed:.2f} s ({300 / elapsed:.0f}/s), "
+                f"50 adds in {adds:.2f} s ({50 / adds:.0f}/s); entries grew by {grown}")
+        finally:
+            desktop.close()
+    shutil.rmtree(keep, ignore_errors=True)
+    log(f"  ratio max-entries = 100000 / unlimited: captures {results[100_000][0] / results[0][0]:.2f}x, "
+        f"adds {results[100_000][1] / results[0][1]:.2f}x")
+
+
+def bench_purge(binary):
+    log("== cost of leaving no trace of deleted text (issue 8, item 11)")
+    for count in (1_000, 100_000):
+        desktop = Desktop(binary, "max-entries = 0\n")
+        try:
+            seed_database(desktop, count)
+            times = []
+            for index in range(5):
+                added = desktop.run("add", f"secret number {index} to delete").stdout.decode().strip()
+                started = time.monotonic()
+                desktop.run("delete", added)
+                times.append(time.monotonic() - started)
+            wal = os.path.getsize(desktop.database + "-wal") if os.path.exists(desktop.database + "-wal") else 0
+            log(f"  {count:>7,} entries: delete ID median {statistics.median(times) * 1000:.0f} ms "
+                f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f}, 5 runs); WAL after it {wal} bytes")
+        finally:
+            desktop.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--owner", required=True)
-    parser.add_argument("--only", choices=["store", "json", "capture", "restore"])
+    parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -378,6 +456,10 @@ def main():
         bench_capture(options.binary, os.path.abspath(options.owner))
     if options.only in (None, "restore"):
         bench_restore(options.binary)
+    if options.only in (None, "retention"):
+        bench_retention(options.binary, os.path.abspath(options.owner))
+    if options.only in (None, "purge"):
+        bench_purge(options.binary)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ extension Agent: ClipboardDelegate {
             capture.deferred[change.selection] = change
             return
         }
-        if (try? store.isPaused()) == true {
+        if isCapturePaused() {
             return logger.info("skipped", metadata: meta(change.selection, ["reason": "paused"]))
         }
         if change.selection == .primary && display.selectionGestureInProgress() {
@@ -71,15 +71,14 @@ extension Agent: ClipboardDelegate {
         if let skip = filter.checkText(text) {
             return logger.info("skipped", metadata: meta(selection, ["reason": "\(skip)", "bytes": "\(text.utf8.count)", "app": "\(app ?? "-")"]))
         }
-        if (try? store.isPaused()) == true {
+        if isCapturePaused() {
             return logger.info("skipped", metadata: meta(selection, ["reason": "paused"]))
         }
         store(text, read: read, changedAt: pending?.time ?? .now(), selection: selection, app: app, owner: owner)
     }
 
     /// Stores a converted text. A read that finishes after a newer read of the same selection was
-    /// stored keeps its earlier time, so it lands below the newer entry and does not become the
-    /// last fingerprint.
+    /// stored lands just below the newest entry and does not become the last fingerprint.
     private func store(_ text: String, read: ReadID, changedAt: Timestamp, selection: Config.Selection, app: String?, owner: OwnerID) {
         let now = monotonicSeconds()
         let isNewest = capture.newestStored[selection].map { read > $0 } ?? true
@@ -89,33 +88,9 @@ extension Agent: ClipboardDelegate {
             return logger.debug("skipped", metadata: meta(selection, ["reason": "superseded partial selection"]))
         }
         let replacing = isNewest ? related : nil
-        let outcome: HistoryStore.Outcome
-        do {
-            outcome = try store.capture(
-                text, source: selection == .primary ? .primary : .clipboard, sourceApp: app, at: changedAt,
-                policy: config.duplicates, maxEntries: config.maxEntries, replacing: replacing, isNewest: isNewest)
-        } catch {
-            return logger.error("capture not stored: \(error)", metadata: meta(selection, ["bytes": "\(text.utf8.count)"]))
-        }
-        let bytes = text.utf8.count
-        switch outcome {
-        case let .inserted(id), let .moved(id):
-            capture.loopGuards[selection, default: LoopGuard()].recordChanged()
-            if isNewest {
-                capture.newestStored[selection] = read
-                capture.ownerEntries[selection] = (owner, id)
-            }
-            if selection == .primary { capture.lastPrimary = (id, text, now) }
-            let verb = if case .moved = outcome { "moved to top" } else { replacing == nil ? "captured" : "replaced" }
-            logger.info("\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(app ?? "-")"]))
-            runHook(.capture, id: id, selection: selection, text: text, app: app)
-        case let .unchanged(existing):
-            if let existing { capture.ownerEntries[selection] = (owner, existing) }
-            logger.debug("unchanged", metadata: meta(selection, ["bytes": "\(bytes)"]))
-            if capture.loopGuards[selection, default: LoopGuard()].recordUnchanged(now: now) {
-                logger.warning("owner re-sets the selection whenever it is read; pausing reads for 1 s", metadata: meta(selection, [:]))
-            }
-        }
+        enqueueStore(PendingCapture(
+            text: text, read: read, changedAt: changedAt, selection: selection, app: app, owner: owner,
+            replacing: replacing, isNewest: isNewest))
     }
 
     /// The previous PRIMARY entry when `text` grew or shrank from it within 2 s (SPEC §4).
@@ -155,11 +130,12 @@ extension Agent: ClipboardDelegate {
 
     /// The next timer of the capture logic.
     var nextTimer: Double? {
-        ([capture.primaryRecheckAt] + capture.loopGuards.values.map(\.suspendedUntil)).compactMap { $0 }.min()
+        ([capture.primaryRecheckAt, capture.storeRetryAt] + capture.loopGuards.values.map(\.suspendedUntil)).compactMap { $0 }.min()
     }
 
     /// Runs capture timers that are due: the PRIMARY gesture re-check and the end of a loop suspension.
     func expireTimers(now: Double) {
+        if let at = capture.storeRetryAt, at <= now { flushPendingStores() }
         if let at = capture.primaryRecheckAt, at <= now {
             capture.primaryRecheckAt = nil
             if let held = capture.heldPrimary {

@@ -5,6 +5,11 @@ import Glibc
 extension Agent {
     /// Answers one socket request inside the event loop (SPEC §5).
     func answer(_ request: IPCMessage.Request) -> Result<String, IPCError> {
+        do {
+            if request != .ping { try reopenDatabaseIfReplaced() }
+        } catch {
+            return .failure(IPCError(status: (error as? CopypastaFailure)?.exitStatus ?? .ioError, message: "\(error)"))
+        }
         switch request {
         case .ping:
             return .success("pong")
@@ -36,7 +41,12 @@ extension Agent {
             let entry = try store.entry(id: id)
             let text = entry.text ?? ""
             try display.own(selections, text: text)
-            try store.markUsed(id: id, at: .now())
+            do {
+                try store.markUsed(id: id, at: .now())
+            } catch StoreError.busy {
+                // The selection is already served; the loop must not wait for a long writer.
+                logger.warning("restored, but its use was not recorded: the database is busy", metadata: ["id": "\(id)"])
+            }
             logger.info("restored", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
             runHook(.copy, id: id, selection: selections[0], text: text, app: entry.sourceApp)
             return .success("")

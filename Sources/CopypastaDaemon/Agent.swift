@@ -21,18 +21,20 @@ public final class Agent {
     var filter: CaptureFilter
     /// The daemon log (stderr).
     let logger: Logger
-    private let lock: InstanceLock
+    /// One daemon per database file; taken again on the new file when the database is recreated.
+    var lock: InstanceLock
     /// The poll() loop the agent runs in.
     let loop: EventLoop
     /// When the agent started, for status.
     let startedAt = Timestamp.now()
-    private var exitStatus: ExitStatus?
+    /// Set when the loop should end, with the status the daemon exits with.
+    var exitStatus: ExitStatus?
     /// What the capture logic remembers between events.
     var capture = CaptureState()
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
-        store = try HistoryStore(path: paths.database)
+        store = try HistoryStore(path: paths.database, busyTimeout: Agent.busyTimeout)
         lock = try InstanceLock(database: paths.database)
         display = try X11Display(displayName: displayName)
         loop = EventLoop(display: display)
@@ -62,10 +64,12 @@ public final class Agent {
             for error in display.takeProtocolErrors() { logger.info("ignored an X protocol error: \(error)") }
             if !alive {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
+                flushPendingStoresBeforeExit()
                 loop.stopHooks()
                 return .unavailable
             }
         }
+        flushPendingStoresBeforeExit()
         loop.stopHooks()
         logger.info("stopped")
         return exitStatus ?? .success

@@ -21,6 +21,12 @@ struct CaptureState {
     var loopGuards: [Config.Selection: LoopGuard] = [:]
     /// A change that arrived while its selection's reads were suspended; read when they resume.
     var deferred: [Config.Selection: OwnerChange] = [:]
+    /// Captures not yet stored because the database was busy, oldest first.
+    var pendingStores: [PendingCapture] = []
+    /// When to try storing `pendingStores` again.
+    var storeRetryAt: Double?
+    /// The current back-off between store attempts, in seconds.
+    var storeRetryDelay = 0.0
 }
 
 /// Breaks feedback loops: an owner that re-sets the selection whenever it is

@@ -31,9 +31,38 @@ final class Database {
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
-        // Wait for a lock instead of failing: the daemon's writes are short.
-        sqlite3_busy_timeout(handle, 5000)
+        // Wait for a lock instead of failing while the file is created and migrated; the
+        // store shortens the wait afterwards where it must not stall (the daemon).
+        sqlite3_busy_timeout(handle, HistoryStore.defaultBusyTimeout)
+        identity = Database.identity(of: path)
         try configure()
+    }
+
+    /// Device and inode of the file opened, to notice when the path names another file.
+    private let identity: (device: UInt, inode: UInt)?
+
+    /// How long a statement waits for another connection's lock, in milliseconds.
+    func setBusyTimeout(_ milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Whether `path` still names the file this connection opened (it was not deleted,
+    /// renamed away or replaced). One stat(2) call.
+    func isStillAtPath() -> Bool {
+        guard let identity, let now = Database.identity(of: path) else { return false }
+        return identity == now
+    }
+
+    private static func identity(of path: String) -> (device: UInt, inode: UInt)? {
+        var stats = stat()
+        guard stat(path, &stats) == 0 else { return nil }
+        return (UInt(stats.st_dev), UInt(stats.st_ino))
+    }
+
+    /// Waits 10 ms between attempts to open a database another process is setting up.
+    static func pause() {
+        var interval = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+        _ = nanosleep(&interval, nil)
     }
 
     deinit {
@@ -52,7 +81,9 @@ final class Database {
             throw StoreError.io(path: path, reason: "cannot switch it to write-ahead logging")
         }
         // Deleted texts are overwritten, not left in free pages: a deleted password is gone.
-        try execute("PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON")
+        // After a checkpoint the WAL shrinks back to at most 4 MiB instead of keeping the size
+        // of the longest write.
+        try execute("PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON; PRAGMA journal_size_limit=4194304")
     }
 
     /// Runs SQL that returns no rows (several statements allowed).

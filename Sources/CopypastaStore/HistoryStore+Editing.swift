@@ -2,18 +2,23 @@ import CopypastaCore
 
 extension HistoryStore {
     /// Deletes entries; when any id is unknown, nothing is deleted and `noSuchEntry` names it.
+    /// When it returns, no byte of the deleted texts is left in the database files.
     public func delete(ids: [Int64]) throws {
-        try database.transaction {
+        try writing {
             try requireExisting(ids)
             for id in ids { try database.run("DELETE FROM entry WHERE id = ?", id) }
+            try purge()
         }
     }
 
     /// Deletes every unpinned entry, or every entry with `includePinned`; returns how many.
+    /// When it returns, no byte of the deleted texts is left in the database files.
     public func clear(includePinned: Bool) throws -> Int {
-        try database.transaction {
+        try writing {
             try database.run(includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0")
-            return database.changes
+            let removed = database.changes
+            if removed > 0 { try purge() }
+            return removed
         }
     }
 

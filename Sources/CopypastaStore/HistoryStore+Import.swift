@@ -17,30 +17,48 @@ public struct ImportSummary: Sendable, Equatable {
     }
 }
 
-/// Receives import records inside the import transaction.
+/// Receives import records and stores them in short transactions.
+///
+/// A long import must not hold the write lock: the daemon waits at most about 100 ms for it.
+/// Records are collected in memory (no lock held, so a slow pipe holds nothing) and written in
+/// one transaction per batch of at most `batchRecords` records, `batchBytes` bytes of text or
+/// `batchSeconds` of collecting; retention runs with each batch.
 public final class Importer {
     private let store: HistoryStore
-    /// What has been done so far.
+    private let maxEntries: Int
+    /// What has been done so far; `imported` counts committed records only.
     public private(set) var summary = ImportSummary()
+    private var batch: [(entry: HistoryStore.NewEntry, tags: [String])] = []
+    private var batchFingerprints: Set<Fingerprint> = []
+    private var batchBytes = 0
+    private var batchStart = 0.0
 
-    /// An importer writing into `store` inside its open transaction.
-    init(store: HistoryStore) {
+    /// Records per transaction at most.
+    static let batchRecords = 500
+    /// Bytes of text per transaction at most.
+    static let batchBytes = 8 << 20
+    /// Seconds records are collected before they are written.
+    static let batchSeconds = 0.05
+
+    /// An importer writing into `store`.
+    init(store: HistoryStore, maxEntries: Int) {
         self.store = store
+        self.maxEntries = maxEntries
     }
 
-    /// Adds one record unless an entry with the same text exists; returns true when added.
+    /// Takes one record unless an entry with the same text exists; returns true when taken.
+    ///
+    /// Imported records go below the existing history, in the order they arrive: the first
+    /// record of a file is the newest imported entry (export writes newest first).
     @discardableResult
     public func add(_ record: ImportRecord) throws -> Bool {
-        guard !record.text.isEmpty else {
-            summary.duplicates += 1
-            return false
-        }
-        let fingerprint = Fingerprint(of: record.text)
-        if try store.newestEntry(with: fingerprint) != nil {
-            summary.duplicates += 1
-            return false
-        }
+        guard !record.text.isEmpty else { throw StoreError.invalid("the text is empty") }
         for tag in record.tags ?? [] { try HistoryStore.validate(tag: tag) }
+        let fingerprint = Fingerprint(of: record.text)
+        if try batchFingerprints.contains(fingerprint) || store.newestEntry(with: fingerprint) != nil {
+            summary.duplicates += 1
+            return false
+        }
         let new = HistoryStore.NewEntry(
             text: record.text, fingerprint: fingerprint,
             source: record.source.flatMap(EntrySource.init(rawValue:)) ?? .imported,
@@ -48,24 +66,60 @@ public final class Importer {
             capturedAt: record.capturedAt.flatMap(Timestamp.parseISO8601) ?? Timestamp.now(),
             pinned: record.pinned ?? false, useCount: max(0, record.useCount ?? 0),
             lastUsedAt: record.lastUsedAt.flatMap(Timestamp.parseISO8601))
-        let id = try store.insert(new)
-        try store.tag(id: id, record.tags ?? [])
-        summary.imported += 1
+        if batch.isEmpty { batchStart = monotonicSeconds() }
+        batch.append((new, record.tags ?? []))
+        batchFingerprints.insert(fingerprint)
+        batchBytes += record.text.utf8.count
+        if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes || monotonicSeconds() - batchStart >= Self.batchSeconds {
+            try writeBatch()
+        }
         return true
+    }
+
+    /// Writes the collected records in one transaction, with retention.
+    func writeBatch() throws {
+        guard !batch.isEmpty else { return }
+        let records = batch
+        batch = []
+        batchFingerprints = []
+        batchBytes = 0
+        let (written, duplicates, removed) = try store.writing {
+            var written = 0, duplicates = 0
+            for record in records {
+                // A capture may have stored the same text since the record was read.
+                if try store.newestEntry(with: record.entry.fingerprint) != nil {
+                    duplicates += 1
+                    continue
+                }
+                let id = try store.insert(record.entry, seq: try store.seqBelowAll())
+                try store.tag(id: id, record.tags)
+                written += 1
+            }
+            return (written, duplicates, try store.applyRetention(maxEntries: maxEntries))
+        }
+        summary.imported += written
+        summary.duplicates += duplicates
+        summary.removedByRetention += removed
     }
 }
 
 extension HistoryStore {
-    /// Imports records fed by `body` in one transaction: all of them or, when
-    /// `body` throws, none. Texts already in the history are skipped;
-    /// retention (`maxEntries`) runs once at the end.
+    /// Imports records fed by `body`, committing them in short transactions (`Importer`).
+    ///
+    /// Texts already in the history are skipped. When `body` throws (a bad line), the records
+    /// before it are still stored and the error is rethrown; a database failure rolls back
+    /// only the batch being written. Retention (`maxEntries`) runs with every batch; the WAL
+    /// is truncated at the end, so it does not keep the size of the import.
     public func importEntries(maxEntries: Int, _ body: (Importer) throws -> Void) throws -> ImportSummary {
-        try database.transaction {
-            let importer = Importer(store: self)
+        let importer = Importer(store: self, maxEntries: maxEntries)
+        defer { truncateLog() }
+        do {
             try body(importer)
-            var summary = importer.summary
-            summary.removedByRetention = try applyRetention(maxEntries: maxEntries)
-            return summary
+        } catch {
+            try? importer.writeBatch()
+            throw error
         }
+        try importer.writeBatch()
+        return importer.summary
     }
 }

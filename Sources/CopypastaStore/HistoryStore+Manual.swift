@@ -7,23 +7,21 @@ extension HistoryStore {
     /// throws (the id could not be printed), everything is rolled back. So an
     /// entry exists only if the command could report it, and a command that
     /// reports a failure has stored nothing. The last fingerprint is left alone.
+    @discardableResult
     public func add(
-        _ text: String, at time: Timestamp, policy: DuplicatePolicy, maxEntries: Int, pinned: Bool, tags: [String],
-        confirm: (Int64) throws -> Void
-    ) throws -> Int64 {
+        _ text: String, at time: Timestamp, policy: DuplicatePolicy, maxEntries: Int, pinned: Bool = false,
+        tags: [String] = [], confirm: (Int64) throws -> Void = { _ in }
+    ) throws -> Outcome {
         guard !text.isEmpty else { throw StoreError.invalid("nothing to add: the text is empty") }
         try tags.forEach(Self.validate(tag:))
         let new = NewEntry(text: text, fingerprint: Fingerprint(of: text), source: .manual, sourceApp: nil, capturedAt: time)
-        return try database.transaction {
-            let id: Int64
-            switch try insertOrMove(new, policy: policy, maxEntries: maxEntries) {
-            case let .inserted(inserted), let .moved(inserted): id = inserted
-            case .unchanged: preconditionFailure("a manual add never reports an unchanged outcome")
-            }
+        return try writing {
+            let outcome = try insertOrMove(new, policy: policy, maxEntries: maxEntries)
+            guard let id = outcome.id else { preconditionFailure("a manual add always inserts or moves an entry") }
             if pinned { try database.run("UPDATE entry SET pinned = 1 WHERE id = ?", id) }
             try tag(id: id, tags)
             try confirm(id)
-            return id
+            return outcome
         }
     }
 }

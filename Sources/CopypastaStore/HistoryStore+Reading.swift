@@ -62,7 +62,7 @@ extension HistoryStore {
         values.append(filter.offset)
         let sql = """
             SELECT \(Self.columns(withText: withText)) FROM entry e \(whereClause)
-            ORDER BY e.captured_at DESC, e.id DESC LIMIT ? OFFSET ?
+            ORDER BY e.seq DESC LIMIT ? OFFSET ?
             """
         try database.with(sql, values) { row in
             while try row.step() { try body(Self.entry(from: row, withText: withText)) }

@@ -53,7 +53,7 @@ extension HistoryStore {
         let sql = """
             SELECT \(Self.columns(withText: withText)) FROM \(from)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY \(ranking)e.captured_at DESC, e.id DESC LIMIT ? OFFSET ?
+            ORDER BY \(ranking)e.seq DESC LIMIT ? OFFSET ?
             """
         var result: [Entry] = []
         try database.with(sql, values) { row in

@@ -13,10 +13,20 @@
 //   - A capture equal to `last_fingerprint` is never inserted again until a
 //     different text is captured; the value is persisted, so this holds
 //     across daemon restarts.
+//   - History is ordered by `seq`, the order in which copypasta stored the
+//     entries, never by capturedAt: a capture, an add or a move to the top
+//     takes a seq above every other; an import goes below all of them, in the
+//     file's order (HistoryStore+Order.swift).
 //   - With duplicates = move, a text equal to an older entry moves that entry
-//     to the top (capturedAt updated; id, pin and tags kept).
+//     to the top (capturedAt, source and source app updated; id, pin and tags kept).
 //   - Retention runs in the same transaction as the insert: at most
-//     max-entries unpinned entries survive; pinned ones are exempt.
+//     max-entries unpinned entries survive, the oldest by seq go; pinned ones
+//     are exempt. It reads the counts the triggers keep, so it costs the same
+//     at any history size.
+//   - Removed texts leave no trace: secure_delete overwrites their rows, an
+//     FTS5 'optimize' rewrites the index without their words and a
+//     TRUNCATE checkpoint empties the WAL of old page images
+//     (HistoryStore+Purge.swift).
 //   - Every write is one BEGIN IMMEDIATE transaction; it has committed to the
 //     WAL before the caller reports the capture anywhere.
 //   - entry_fts is an FTS5 index over entry_text kept in sync by triggers on
@@ -39,18 +49,68 @@ public final class HistoryStore {
         /// The text equals the last captured text; nothing was written. Carries the newest
         /// entry with that text, if it still exists.
         case unchanged(Int64?)
+
+        /// The entry that holds the text afterwards, if any.
+        public var id: Int64? {
+            switch self {
+            case let .inserted(id), let .moved(id): id
+            case let .unchanged(existing): existing
+            }
+        }
     }
 
     /// The database file path.
     public let path: String
-    /// The connection.
-    let database: Database
+    /// The connection; replaced when the file at `path` is no longer the one opened.
+    private(set) var database: Database
+    /// How long a write waits for another process's lock once the database is open, in ms.
+    let busyTimeout: Int32
+    /// Set when a purge rewrote data, so the transaction's commit is followed by a checkpoint.
+    var checkpointDue = false
 
     /// Opens the database at `path`, creating and migrating it as needed.
-    public init(path: String) throws {
+    ///
+    /// Opening waits up to several seconds for other processes that create or migrate the same
+    /// file; afterwards a write waits at most `busyTimeout` milliseconds for a lock (the daemon
+    /// passes a short one so its loop never stalls; commands keep the default).
+    public init(path: String, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) throws {
         self.path = path
-        database = try Database(path: path)
-        try Schema.migrate(database)
+        self.busyTimeout = busyTimeout
+        database = try Self.openAndMigrate(path, busyTimeout: busyTimeout)
+    }
+
+    /// How long commands wait for another process's lock, in milliseconds.
+    public static let defaultBusyTimeout: Int32 = 5000
+
+    /// Opens and migrates, retrying while another process holds the file in a state that
+    /// SQLite reports as busy without waiting (switching to WAL, recovering it).
+    static func openAndMigrate(_ path: String, busyTimeout: Int32) throws -> Database {
+        let deadline = monotonicSeconds() + Double(defaultBusyTimeout) / 1000
+        while true {
+            do {
+                let database = try Database(path: path)
+                try Schema.migrate(database)
+                database.setBusyTimeout(busyTimeout)
+                return database
+            } catch StoreError.busy(let busyPath) {
+                guard monotonicSeconds() < deadline else { throw StoreError.busy(path: busyPath) }
+                Database.pause()
+            }
+        }
+    }
+
+    /// Changes how long a write waits for another process's lock, in milliseconds.
+    public func setBusyTimeout(_ milliseconds: Int32) {
+        database.setBusyTimeout(milliseconds)
+    }
+
+    /// Replaces the connection with one to the file now at `path` when the opened file was
+    /// deleted or replaced (its data directory removed, say); returns true when it did.
+    /// A write to the old file would be invisible to every reader.
+    public func reopenIfReplaced() throws -> Bool {
+        guard !database.isStillAtPath() else { return false }
+        database = try Self.openAndMigrate(path, busyTimeout: busyTimeout)
+        return true
     }
 
     /// The schema version this build writes.
@@ -68,24 +128,21 @@ public final class HistoryStore {
         policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil, isNewest: Bool = true
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
-        return try database.transaction {
+        return try writing {
             if try lastFingerprint() == fingerprint { return .unchanged(try newestEntry(with: fingerprint)) }
-            if let replacing { try database.run("DELETE FROM entry WHERE id = ? AND pinned = 0", replacing) }
+            if let replacing {
+                try database.run("DELETE FROM entry WHERE id = ? AND pinned = 0", replacing)
+                try noteRemoved(database.changes, maxEntries: maxEntries)
+            }
             if isNewest {
                 try setState("last_fingerprint", fingerprint.bytes)
                 try setState("last_capture_at", time.microseconds)
             }
             let new = NewEntry(text: text, fingerprint: fingerprint, source: source, sourceApp: sourceApp, capturedAt: time)
-            return try insertOrMove(new, policy: policy, maxEntries: maxEntries)
+            return try insertOrMove(new, policy: policy, maxEntries: maxEntries, belowNewest: !isNewest)
         }
     }
 
-    /// Stores a text the user added by hand (`copypasta add`); the last fingerprint is left alone.
-    public func add(_ text: String, at time: Timestamp, policy: DuplicatePolicy, maxEntries: Int) throws -> Outcome {
-        guard !text.isEmpty else { throw StoreError.invalid("nothing to add: the text is empty") }
-        let new = NewEntry(text: text, fingerprint: Fingerprint(of: text), source: .manual, sourceApp: nil, capturedAt: time)
-        return try database.transaction { try insertOrMove(new, policy: policy, maxEntries: maxEntries) }
-    }
 
     /// The fingerprint of the last captured or restored text, if any.
     public func lastFingerprint() throws -> Fingerprint? {
@@ -119,7 +176,7 @@ public final class HistoryStore {
 
     /// The id of the newest entry, if any.
     public func newestID() throws -> Int64? {
-        try database.scalarInt("SELECT id FROM entry ORDER BY captured_at DESC, id DESC LIMIT 1")
+        try database.scalarInt("SELECT id FROM entry ORDER BY seq DESC LIMIT 1")
     }
 
     /// When the daemon last captured a text, if ever.
@@ -144,50 +201,42 @@ public final class HistoryStore {
         var lastUsedAt: Timestamp?
     }
 
-    /// Inserts `new`, or with policy move updates the newest entry with the same fingerprint.
-    /// Must run inside a transaction.
-    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int) throws -> Outcome {
-        if policy == .move, let existing = try newestEntry(with: new.fingerprint) {
-            try database.run("UPDATE entry SET captured_at = max(captured_at, ?) WHERE id = ?", new.capturedAt.microseconds, existing)
+    /// Inserts `new` on top (or just below the newest entry with `belowNewest`), or with policy move
+    /// moves the newest entry with the same fingerprint there, taking the new copy's time, source
+    /// and source app. Must run inside a transaction.
+    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int, belowNewest: Bool = false) throws -> Outcome {
+        let existing = policy == .move ? try newestEntry(with: new.fingerprint) : nil
+        let seq = belowNewest ? try seqBelowNewest() : try seqAboveAll()
+        if let existing {
+            try database.run(
+                "UPDATE entry SET seq = ?, captured_at = ?, source = ?, source_app = ? WHERE id = ?",
+                seq, new.capturedAt.microseconds, new.source.rawValue, new.sourceApp, existing)
             return .moved(existing)
         }
-        let id = try insert(new)
+        let id = try insert(new, seq: seq)
         try applyRetention(maxEntries: maxEntries)
         return .inserted(id)
     }
 
     /// The newest entry whose text has `fingerprint`.
     func newestEntry(with fingerprint: Fingerprint) throws -> Int64? {
-        try database.scalarInt(
-            "SELECT id FROM entry WHERE fingerprint = ? ORDER BY captured_at DESC, id DESC LIMIT 1", fingerprint.bytes)
+        try database.scalarInt("SELECT id FROM entry WHERE fingerprint = ? ORDER BY seq DESC LIMIT 1", fingerprint.bytes)
     }
 
-    /// Inserts the entry row and its text; returns the new id. Must run inside a transaction.
-    func insert(_ new: NewEntry) throws -> Int64 {
+    /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.
+    func insert(_ new: NewEntry, seq: Int64) throws -> Int64 {
         try database.run(
             """
-            INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at, seq)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             new.fingerprint.bytes, new.capturedAt.microseconds, new.source.rawValue, new.sourceApp,
             new.text.utf8.count, Preview.storedPrefix(of: new.text), new.pinned, new.useCount,
-            new.lastUsedAt?.microseconds)
+            new.lastUsedAt?.microseconds, seq)
         let id = database.lastInsertRowID
         try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement in
             try statement.withBorrowedText(new.text, at: 2) { try statement.run() }
         }
         return id
-    }
-
-    /// Removes the oldest unpinned entries beyond `maxEntries` (0 = unlimited); returns how many.
-    @discardableResult
-    func applyRetention(maxEntries: Int) throws -> Int {
-        guard maxEntries > 0 else { return 0 }
-        try database.run(
-            """
-            DELETE FROM entry WHERE id IN (
-                SELECT id FROM entry WHERE pinned = 0 ORDER BY captured_at DESC, id DESC LIMIT -1 OFFSET ?)
-            """, maxEntries)
-        return database.changes
     }
 }

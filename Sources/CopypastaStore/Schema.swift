@@ -75,6 +75,20 @@ enum Schema {
             END;
             INSERT INTO state (key, value) VALUES ('entries', 0), ('pinned', 0);
             """),
+        // History is ordered by when copypasta stored an entry, not by its capturedAt (an import
+        // may carry any date): `seq` is that order. Old rows are numbered in their former
+        // (captured_at, id) order. The (pinned, seq) index lets retention find the oldest unpinned
+        // rows without scanning the ones it keeps.
+        Migration(name: "order entries by when they were stored", sql: """
+            ALTER TABLE entry ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+            UPDATE entry SET seq = ranked.position
+                FROM (SELECT id, row_number() OVER (ORDER BY captured_at, id) AS position FROM entry) AS ranked
+                WHERE entry.id = ranked.id;
+            CREATE UNIQUE INDEX entry_by_seq ON entry (seq);
+            CREATE INDEX entry_pinned_by_seq ON entry (pinned, seq);
+            DROP INDEX entry_pinned_by_time;
+            INSERT INTO state (key, value) VALUES ('unpurged', 0);
+            """),
     ]
 
     /// The schema version this build writes.

@@ -46,13 +46,13 @@ extension Copypasta {
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
             let store = try global.openStore()
-            let id = try store.add(
+            let outcome = try store.add(
                 text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags
             ) { id in
                 Output.standard.write("\(id)\n")
                 try Output.standard.flushOrThrow()
             }
-            if copy { try Restore.entry(id, selections: target.selections, global: global) }
+            if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global) }
         }
 
         /// Standard input, which must be UTF-8; reads at most `limit` + 1 bytes before refusing.

@@ -12,9 +12,11 @@ extension Copypasta {
             abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \
-                source is stored as source import. The import is all or nothing: a bad line stops it and names \
-                the line, and nothing is stored. max-entries applies afterwards. An entry longer than max-bytes is skipped \
-                with a warning naming its line, without being read into memory.
+                source is stored as source import. Imported entries go below the existing history, the file's \
+                first line newest. Entries are committed in small batches, so capture goes on meanwhile; a bad \
+                line stops the import and names the line, and the entries before it stay imported. max-entries \
+                applies as the entries are stored. An entry longer than max-bytes is skipped with a warning naming \
+                its line, without being read into memory.
                 """)
 
         /// Where the database and the config file are.
@@ -34,7 +36,16 @@ extension Copypasta {
             let store = try global.openStore()
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
             var oversized = 0
+            // Entries are committed in batches: after a bad line, say how many stay imported.
+            var started: Importer?
+            var finished = false
+            defer {
+                if !finished, let kept = started?.summary.imported, kept > 0 {
+                    Terminal.warn("kept the \(kept == 1 ? "entry" : "\(kept) entries") imported before the error")
+                }
+            }
             let summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
+                started = importer
                 let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
                 try reader.forEachLine { lineNumber, line in
                     progress.update(lineNumber)
@@ -44,6 +55,7 @@ extension Copypasta {
                     }
                 }
             }
+            finished = true
             progress.finish()
             Terminal.warn(Self.note(summary, oversized: oversized, config: config))
         }

@@ -1,0 +1,42 @@
+extension HistoryStore {
+    /// A position above every entry: where a capture, an add or a move to the top goes.
+    /// Must run inside a transaction; the unique index on seq makes this a single look-up.
+    func seqAboveAll() throws -> Int64 {
+        (try database.scalarInt("SELECT max(seq) FROM entry") ?? 0) + 1
+    }
+
+    /// A position below every entry: where an imported record goes, so that imported history
+    /// (from the past) never pushes what was stored before it out of the list or out of retention.
+    func seqBelowAll() throws -> Int64 {
+        (try database.scalarInt("SELECT min(seq) FROM entry") ?? 1) - 1
+    }
+
+    /// The position just below the newest entry, for a read that finished after a newer read
+    /// of the same selection was stored: the newest entry moves up by one and the freed
+    /// position is returned.
+    func seqBelowNewest() throws -> Int64 {
+        let newest = try database.with("SELECT id, seq FROM entry ORDER BY seq DESC LIMIT 1") { row in
+            try row.step() ? (id: row.int(0), seq: row.int(1)) : nil
+        }
+        guard let newest else { return 1 }
+        try database.run("UPDATE entry SET seq = ? WHERE id = ?", newest.seq + 1, newest.id)
+        return newest.seq
+    }
+
+    /// Removes the oldest unpinned entries beyond `maxEntries` (0 = unlimited); returns how many.
+    ///
+    /// The excess comes from the counts the triggers keep, and the rows go through the
+    /// (pinned, seq) index, so the cost depends on how many rows go, not on the history's size.
+    @discardableResult
+    func applyRetention(maxEntries: Int) throws -> Int {
+        guard maxEntries > 0 else { return 0 }
+        let (entries, pinned) = try counts()
+        let excess = entries - pinned - maxEntries
+        guard excess > 0 else { return 0 }
+        try database.run(
+            "DELETE FROM entry WHERE id IN (SELECT id FROM entry WHERE pinned = 0 ORDER BY seq LIMIT ?)", excess)
+        let removed = database.changes
+        try noteRemoved(removed, maxEntries: maxEntries)
+        return removed
+    }
+}

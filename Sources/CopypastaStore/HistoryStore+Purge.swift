@@ -1,0 +1,44 @@
+import CSQLite
+
+extension HistoryStore {
+    /// Runs `body` in a write transaction and, when it purged removed texts, checkpoints the
+    /// WAL afterwards so that no old page image of them stays in the -wal file.
+    func writing<T>(_ body: () throws -> T) throws -> T {
+        checkpointDue = false
+        let value = try database.transaction(body)
+        if checkpointDue { truncateLog() }
+        return value
+    }
+
+    /// Rewrites the full-text index without the words of removed entries. Must run inside a
+    /// transaction; their rows are already overwritten by secure_delete.
+    ///
+    /// SQLite 3.40's FTS5 keeps a removed entry's words in the old index segments until those
+    /// are merged; only 'optimize' (one merge of every segment) drops them. It costs about
+    /// the size of the index (see BENCHMARKS.md).
+    func purge() throws {
+        try database.execute("INSERT INTO entry_fts (entry_fts) VALUES ('optimize')")
+        try setState("unpurged", 0)
+        checkpointDue = true
+    }
+
+    /// Counts entries removed by retention or a PRIMARY merge and purges once they reach 1 %
+    /// of `maxEntries` (at least one): a purge per capture would cost a full index rewrite
+    /// per capture. Must run inside a transaction.
+    func noteRemoved(_ count: Int, maxEntries: Int) throws {
+        guard count > 0 else { return }
+        let unpurged = (try database.scalarInt("SELECT value FROM state WHERE key = 'unpurged'") ?? 0) + Int64(count)
+        if unpurged >= Int64(max(1, maxEntries / 100)) {
+            try purge()
+        } else {
+            try setState("unpurged", unpurged)
+        }
+    }
+
+    /// Copies the WAL into the database and truncates it to zero bytes. A reader that holds an
+    /// old snapshot longer than the busy timeout leaves it for the next checkpoint.
+    func truncateLog() {
+        checkpointDue = false
+        _ = sqlite3_wal_checkpoint_v2(database.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
+}
