@@ -21,7 +21,7 @@ let package = Package(
         .target(
             name: "CopypastaDaemon",
             dependencies: [
-                "CopypastaCore", "CopypastaStore", "CopypastaX11",
+                "CopypastaCore", "CopypastaStore", "CopypastaX11", "CSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

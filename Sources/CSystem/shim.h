@@ -8,6 +8,7 @@
 #include <sys/un.h>
 #include <spawn.h>
 #include <termios.h>
+#include <malloc.h>
 extern int pipe2(int pipefd[2], int flags);
 extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);

@@ -1,3 +1,4 @@
+import CSystem
 import CopypastaCore
 import CopypastaStore
 import CopypastaX11
@@ -34,6 +35,11 @@ public final class Agent {
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
+        // Texts of several MiB pass through the daemon (captures, restores, hook input). glibc raises
+        // its mmap threshold after the first large free, after which such buffers come from the heap
+        // and stay with the process once freed; a fixed threshold keeps every large buffer in its own
+        // mapping, returned to the system when freed, so a daemon that runs for weeks stays small.
+        mallopt(M_MMAP_THRESHOLD, 256 << 10)
         store = try HistoryStore(path: paths.database, busyTimeout: Agent.busyTimeout)
         lock = try InstanceLock(database: paths.database)
         display = try X11Display(displayName: displayName)
