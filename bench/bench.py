@@ -439,11 +439,63 @@ def bench_purge(binary):
             desktop.close()
 
 
+def hyperfine_together(desktop, commands, runs=30):
+    """Medians (seconds) of several commands measured in one hyperfine run, interleaved by its warm-up."""
+    out = desktop.root + "/hyperfine.json"
+    lines = [" ".join(f"'{a}'" for a in command) for command in commands]
+    subprocess.run(["hyperfine", "-N", "--warmup", "5", "--runs", str(runs), "--export-json", out, *lines],
+                   env=desktop.env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return [result["median"] for result in json.load(open(out))["results"]]
+
+
+def bench_startup(binary, hello):
+    log("== start-up (issue: structure and lean start)")
+    desktop = Desktop(binary, "max-entries = 0\nfeedback = none\n")
+    try:
+        seed_database(desktop, 100_000)
+        hello = os.path.abspath(hello)
+        labels = ["hello --version (ArgumentParser baseline)", "copypasta --version", "list --limit 20", "status"]
+        medians = hyperfine_together(desktop, [[hello, "--version"], [desktop.binary, "--version"],
+                                               [desktop.binary, "list", "--limit", "20"], [desktop.binary, "status"]])
+        for label, median in zip(labels, medians):
+            log(f"  {label:<42} median {median * 1000:6.2f} ms  {median / medians[0]:.2f}x baseline")
+        daemon = desktop.start_daemon()
+        wait_until(lambda: b"watching" in open(desktop.root + "/daemon.log", "rb").read(), 10)
+        time.sleep(1)
+        log(f"  idle daemon: RSS {int(proc_field(daemon.pid, 'VmRSS')) / 1024:.1f} MiB, anonymous "
+            f"{int(proc_field(daemon.pid, 'RssAnon')) / 1024:.1f} MiB, file-backed "
+            f"{int(proc_field(daemon.pid, 'RssFile')) / 1024:.1f} MiB")
+        text = b"start-up benchmark text"
+        entry = desktop.run("add", data=text).stdout.decode().strip()
+
+        def read_back():
+            out = subprocess.run(["xclip", "-selection", "clipboard", "-o"], env=desktop.env, capture_output=True,
+                                 check=True, timeout=10).stdout
+            assert out == text, out
+
+        ours, theirs = [], []
+        for _ in range(40):
+            started = time.monotonic()
+            subprocess.run([desktop.binary, "copy", entry], env=desktop.env, check=True)
+            read_back()
+            ours.append(time.monotonic() - started)
+            started = time.monotonic()
+            subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=text, env=desktop.env, check=True)
+            read_back()
+            theirs.append(time.monotonic() - started)
+        ours_median, theirs_median = statistics.median(ours), statistics.median(theirs)
+        log(f"  copy ID && xclip -o {ours_median * 1000:.2f} ms vs xclip -i && xclip -o "
+            f"{theirs_median * 1000:.2f} ms: {ours_median / theirs_median:.2f}x (median of 40, alternating)")
+    finally:
+        desktop.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--owner", required=True)
-    parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge"])
+    parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
+    parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -460,6 +512,10 @@ def main():
         bench_retention(options.binary, os.path.abspath(options.owner))
     if options.only in (None, "purge"):
         bench_purge(options.binary)
+    if options.only in (None, "startup"):
+        if not options.hello:
+            raise SystemExit("--hello is needed for the start-up section (make bench builds it)")
+        bench_startup(options.binary, options.hello)
 
 
 if __name__ == "__main__":
