@@ -20,6 +20,14 @@ extension X11Display {
     /// Whether copypasta still holds an offer or runs a transfer (the background server exits when neither).
     public var isServing: Bool { server.hasOffers || server.hasTransfers }
 
+    /// How many text replies copypasta has delivered whole so far; `paste` waits for it to grow.
+    public var textDeliveries: Int { server.textDeliveries }
+
+    /// The text copypasta serves on `selection`, nil when it does not own it.
+    public func offeredText(_ selection: Config.Selection) -> String? {
+        server.offeredText(on: atoms.atom(for: selection))
+    }
+
     /// A current server timestamp: append nothing to a property of our window
     /// and read the time of the PropertyNotify that follows (ICCCM §2.1, as xsel does).
     func serverTime() -> Time {
