@@ -1,12 +1,13 @@
 // copypasta-testclient: a window that takes the input focus and records what
 // it receives, for the paste and type tests and benchmarks.
 //
-// Usage: copypasta-testclient OUT-FILE [--class NAME]
+// Usage: copypasta-testclient OUT-FILE [--class NAME] [--group N]
 // Typed characters (XLookupString, which follows the XKB group, Shift and
 // Caps Lock, then the keysym's Unicode character) are appended to OUT-FILE
 // as they arrive; Return is "\n" and Tab "\t". On Ctrl+V it prints
 // "paste-key ctrl+v" (or ctrl+shift+v), requests CLIPBOARD as UTF8_STRING and
 // writes what it gets to OUT-FILE.pasted, then prints "pasted BYTES".
+// --group N locks keyboard group N (0-based) first, as a layout switch would.
 // Prints "ready 0xWINDOW" once it has the focus.
 import CX11
 import Glibc
@@ -36,6 +37,9 @@ if let index = arguments.firstIndex(of: "--class"), index + 1 < arguments.count 
 append(output, [], truncate: true)
 
 guard let display = XOpenDisplay(nil) else { fatal("cannot open display") }
+if let index = arguments.firstIndex(of: "--group"), index + 1 < arguments.count, let group = UInt32(arguments[index + 1]) {
+    XkbLockGroup(display, UInt32(XkbUseCoreKbd), group)
+}
 let root = XDefaultRootWindow(display)
 let window = XCreateSimpleWindow(display, root, 0, 0, 200, 100, 0, 0, 0)
 XSelectInput(display, window, KeyPressMask | FocusChangeMask | StructureNotifyMask)
