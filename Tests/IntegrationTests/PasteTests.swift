@@ -68,4 +68,19 @@ import TestSupport
         #expect(waitUntil(seconds: 20) { (try? desktop.paste().output) == "gtk before" })
         #expect(try desktop.entryCount() == entries + 1)
     }
+
+    @Test func pickPastesOrTypesTheChosenEntry() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        let (client, output) = try desktop.startFocusedClient("client")
+        #expect(try desktop.cli.run("add", "picked to paste").status == 0)
+        #expect(try desktop.cli.run("add", "picked to type").status == 0)
+        let first = desktop.sandbox.write("first.sh", "#!/bin/sh\ncat >/dev/null; echo 1\n", mode: 0o755)
+        let second = desktop.sandbox.write("second.sh", "#!/bin/sh\ncat >/dev/null; echo 2\n", mode: 0o755)
+        #expect(try desktop.cli.run("pick", "--paste", "--launcher", first).status == 0)
+        #expect(client.waitForLine("pasted") != nil)
+        #expect(desktop.sandbox.read(output + ".pasted") == Array("picked to paste".utf8))
+        #expect(try desktop.cli.run("pick", "--type", "--launcher", second).status == 0)
+        #expect(desktop.waitForFile(output, "picked to type"))
+        #expect(try desktop.cli.run("pick", "--type", "--paste", "--launcher", second).status == 64)
+    }
 }
