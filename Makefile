@@ -58,7 +58,9 @@ lint-docs:
 bench: build
 	@scripts/ensure-debs $(BENCH_DEBS) $(TEST_DEBS)
 	$(SWIFT) build --product copypasta-testowner
-	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner
+	$(SWIFT) build --product copypasta-testclient
+	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner \
+		--client .build/debug/copypasta-testclient
 
 # Ten minutes of copies, restores, hooks, socket clients and imports at once; nothing may be lost.
 soak: build

@@ -301,7 +301,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--owner", required=True)
-    parser.add_argument("--only", choices=["store", "capture", "restore"])
+    parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
+    parser.add_argument("--only", choices=["store", "capture", "restore", "paste"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -312,6 +313,9 @@ def main():
         bench_capture(options.binary, os.path.abspath(options.owner))
     if options.only in (None, "restore"):
         bench_restore(options.binary)
+    if options.only in (None, "paste") and options.client:
+        import paste
+        paste.run(Desktop, options.binary, os.path.abspath(options.client), log)
 
 
 if __name__ == "__main__":
