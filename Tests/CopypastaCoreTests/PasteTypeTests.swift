@@ -105,3 +105,12 @@ import Testing
         #expect(RemapBatches.plan([], capacity: 4) { _ in true }.map(\.steps) == [0..<0])
     }
 }
+
+@Suite struct PasteRequestTests {
+    @Test func pasteRequestRoundTrips() {
+        #expect(IPCMessage.encode(.paste(id: 42)) == "copypasta/1 paste 42")
+        #expect(IPCMessage.decode("copypasta/1 paste 42") == .success(.paste(id: 42)))
+        #expect(IPCMessage.decode("copypasta/1 paste x") == .failure(IPCError(status: .usage, message: "malformed request")))
+        #expect(IPCMessage.decode("copypasta/1 paste") == .failure(IPCError(status: .usage, message: "malformed request")))
+    }
+}

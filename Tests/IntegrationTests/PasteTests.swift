@@ -83,4 +83,19 @@ import TestSupport
         #expect(desktop.waitForFile(output, "picked to type"))
         #expect(try desktop.cli.run("pick", "--type", "--paste", "--launcher", second).status == 64)
     }
+
+    @Test func hooksSeePasteAndTypeEvents() throws {
+        let desktop = try Desktop()
+        let events = desktop.sandbox.root + "/events"
+        let hook = desktop.sandbox.write("hook.sh", "#!/bin/sh\ncat >/dev/null; echo \"$COPYPASTA_EVENT $COPYPASTA_ID\" >> \(events)\n", mode: 0o755)
+        desktop.sandbox.write("config/copypasta/copypasta.conf", "on-copy = \(hook)\n")
+        let (client, output) = try desktop.startFocusedClient("client")
+        #expect(try desktop.cli.run("add", "hooked").status == 0)
+        #expect(try desktop.cli.run("type", "1").status == 0)
+        #expect(desktop.waitForFile(output, "hooked"))
+        try desktop.startDaemon()
+        #expect(try desktop.cli.run("paste", "1").status == 0)
+        #expect(client.waitForLine("pasted") != nil)
+        #expect(desktop.waitForFile(events, "type 1\npaste 1\n"))
+    }
 }
