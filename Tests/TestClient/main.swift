@@ -39,6 +39,9 @@ append(output, [], truncate: true)
 guard let display = XOpenDisplay(nil) else { fatal("cannot open display") }
 if let index = arguments.firstIndex(of: "--group"), index + 1 < arguments.count, let group = UInt32(arguments[index + 1]) {
     XkbLockGroup(display, UInt32(XkbUseCoreKbd), group)
+    var state = XkbStateRec()
+    XkbGetState(display, UInt32(XkbUseCoreKbd), &state)
+    guard UInt32(state.group) == group else { fatal("could not lock keyboard group \(group); is the layout multi-group?") }
 }
 let root = XDefaultRootWindow(display)
 let window = XCreateSimpleWindow(display, root, 0, 0, 200, 100, 0, 0, 0)
