@@ -18,7 +18,10 @@ extension ConfigKey {
             }
             config.pasteRestoreTimeoutMilliseconds = ms
             return nil
-        }, show: { $0.pasteRestoreTimeoutMilliseconds % 1000 == 0 ? "\($0.pasteRestoreTimeoutMilliseconds / 1000)s" : "\($0.pasteRestoreTimeoutMilliseconds)ms" }),
+        }, show: { config in
+            let ms = config.pasteRestoreTimeoutMilliseconds
+            return ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
+        }),
         ConfigKey(name: "type-max-chars", apply: { config, value in
             guard let number = Int(value), (1...1_000_000).contains(number) else {
                 return "expected a whole number from 1 to 1000000, got '\(value)'"

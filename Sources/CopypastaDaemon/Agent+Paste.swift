@@ -15,7 +15,8 @@ extension Agent {
             let previous = currentClipboardText()
             pasteSession = try PasteSession.start(text: text, previous: previous, display: display, keyboard: keyboard, config: config)
             try store.markUsed(id: id, at: .now())
-            logger.info("pasting", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "keystroke": "\(pasteSession?.keystroke.description ?? "")"])
+            let keystroke = pasteSession?.keystroke.description ?? ""
+            logger.info("pasting", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "keystroke": "\(keystroke)"])
             runHook(.paste, id: id, selection: .clipboard, text: text, app: entry.sourceApp)
             return .success("")
         } catch let failure as CopypastaFailure {

@@ -51,14 +51,16 @@ extension Copypasta {
             let typist = try Typist(displayName: nil, runtimeDirectory: paths.runtimeDirectory)
             let untypable = typist.untypable(in: steps)
             guard untypable.isEmpty else {
-                throw CoreError.data("'\(String(String.UnicodeScalarView(untypable.prefix(5))))' cannot be typed: the layout lacks it and no keycode is free; use paste")
+                let sample = String(String.UnicodeScalarView(untypable.prefix(5)))
+                throw CoreError.data("'\(sample)' cannot be typed: the layout lacks it and no keycode is free; use paste")
             }
             switch typist.type(steps, delay: Double(delay) / 1000) {
             case .typed:
                 try store.markUsed(id: id, at: .now())
                 typist.feedback(id: id, text: entry.text ?? "", app: entry.sourceApp, config: config, paths: paths)
             case let .focusMoved(sent):
-                throw DaemonError.refused(status: .busy, message: "the input focus moved to another window after \(sent) of \(steps.count) keys; typing stopped")
+                throw DaemonError.refused(
+                    status: .busy, message: "the input focus moved to another window after \(sent) of \(steps.count) keys; typing stopped")
             case let .interrupted(signal, sent):
                 Terminal.warn("interrupted after \(sent) of \(steps.count) keys; the keyboard mapping is restored")
                 throw ExitCode(128 + signal)
