@@ -21,11 +21,13 @@ struct PasteSession {
     /// The keystroke sent, for the log.
     let keystroke: Keystroke
 
-    /// Owns CLIPBOARD with `text` and sends the paste keystroke for the focused window.
+    /// Owns CLIPBOARD with `text` and sends the paste keystroke for the focused window; a keystroke
+    /// whose key the keyboard lacks is refused before the clipboard changes.
     static func start(text: String, previous: String?, display: X11Display, keyboard: Keyboard, config: Config) throws -> PasteSession {
-        try display.own([.clipboard], text: text)
         keyboard.reload()
         let keystroke = config.pasteKeys.keystroke(forClass: keyboard.classNames(of: keyboard.focus()))
+        guard keyboard.position(named: keystroke.key) != nil else { throw X11Error.unknownKey(keystroke.description) }
+        try display.own([.clipboard], text: text)
         let session = PasteSession(
             previous: previous, deliveriesAtStart: display.textDeliveries,
             deadline: monotonicSeconds() + Double(config.pasteRestoreTimeoutMilliseconds) / 1000, keystroke: keystroke)
