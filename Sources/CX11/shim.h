@@ -8,6 +8,13 @@
 #include <X11/extensions/XTest.h>
 #include <xkbcommon/xkbcommon.h>
 
+/* The bits of a resource id that name its X client: every window a client creates shares them.
+   Xlib keeps the connection's resource mask (the same for every client of a server) in a field it
+   calls private4. */
+static inline XID cx11_client_bits(Display *display, XID resource) {
+    return resource & ~((_XPrivDisplay)display)->private4;
+}
+
 /* XKB's accessors are macros, which Swift cannot call. */
 
 /* The parts of the keyboard description a client needs to map keysyms. */

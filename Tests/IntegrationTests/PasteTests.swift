@@ -98,4 +98,16 @@ import TestSupport
         #expect(client.waitForLine("pasted") != nil)
         #expect(desktop.waitForFile(events, "type 1\npaste 1\n"))
     }
+
+    @Test func anotherClipboardReaderDoesNotEndTheWait() throws {
+        let desktop = try Desktop(config: "feedback = none\npaste-restore-timeout = 3s\n")
+        let (client, _) = try desktop.startFocusedClient("client", arguments: ["--no-fetch"])
+        _ = try prepare(desktop, daemon: true, previous: "before")
+        #expect(try desktop.cli.run("paste", "1").status == 0)
+        #expect(client.waitForLine("paste-key") != nil)
+        #expect(try desktop.paste().output == Self.text)
+        #expect(try desktop.paste().output == Self.text, "a reader other than the focused client put the old content back")
+        #expect(desktop.waitForLog("fetched=false"))
+        #expect(try desktop.paste().output == "before")
+    }
 }

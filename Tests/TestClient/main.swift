@@ -1,13 +1,14 @@
 // copypasta-testclient: a window that takes the input focus and records what
 // it receives, for the paste and type tests and benchmarks.
 //
-// Usage: copypasta-testclient OUT-FILE [--class NAME] [--group N]
+// Usage: copypasta-testclient OUT-FILE [--class NAME] [--group N] [--no-fetch]
 // Typed characters (XLookupString, which follows the XKB group, Shift and
 // Caps Lock, then the keysym's Unicode character) are appended to OUT-FILE
 // as they arrive; Return is "\n" and Tab "\t". On Ctrl+V it prints
 // "paste-key ctrl+v" (or ctrl+shift+v), requests CLIPBOARD as UTF8_STRING and
 // writes what it gets to OUT-FILE.pasted, then prints "pasted BYTES".
 // --group N locks keyboard group N (0-based) first, as a layout switch would.
+// --no-fetch: on Ctrl+V, print the paste-key line but fetch nothing.
 // Prints "ready 0xWINDOW" once it has the focus.
 import CX11
 import Glibc
@@ -34,6 +35,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard let output = arguments.first else { fatal("usage: copypasta-testclient OUT-FILE [--class NAME]") }
 var wmClass = "copypasta-testclient"
 if let index = arguments.firstIndex(of: "--class"), index + 1 < arguments.count { wmClass = arguments[index + 1] }
+let fetch = !arguments.contains("--no-fetch")
 append(output, [], truncate: true)
 
 guard let display = XOpenDisplay(nil) else { fatal("cannot open display") }
@@ -71,6 +73,7 @@ func handleKey(_ event: inout XKeyEvent) {
     if event.state & UInt32(ControlMask) != 0 {
         guard XkbKeycodeToKeysym(display, KeyCode(event.keycode), 0, 0) == KeySym(0x76) else { return }
         say(event.state & UInt32(ShiftMask) != 0 ? "paste-key ctrl+shift+v" : "paste-key ctrl+v")
+        guard fetch else { return }
         XConvertSelection(display, clipboard, utf8String, property, window, event.time)
         XFlush(display)
         return
