@@ -67,6 +67,7 @@ import TestSupport
         #expect(gtk.waitForLine("text \"into GTK \\u2713\"", seconds: 30) != nil)
         #expect(waitUntil(seconds: 20) { (try? desktop.paste().output) == "gtk before" })
         #expect(try desktop.entryCount() == entries + 1)
+        if daemon { #expect(desktop.waitForLog("fetched=true")) }
     }
 
     @Test func pickPastesOrTypesTheChosenEntry() throws {
