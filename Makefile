@@ -18,8 +18,8 @@ BIN       ?= $(RELEASE)
 COMPDIR    = .build/completions
 
 # Debian packages: build (headers), then what the tests and docs checks run.
-BUILD_DEBS = libx11-dev libxfixes-dev libsqlite3-dev libssl-dev pkg-config
-TEST_DEBS  = xvfb xclip xsel x11-utils sqlite3 mandoc man-db desktop-file-utils systemd make procps
+BUILD_DEBS = libx11-dev libxfixes-dev libxtst-dev libxkbcommon-dev libsqlite3-dev libssl-dev pkg-config
+TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool python3-gi gir1.2-gtk-3.0 sqlite3 mandoc man-db desktop-file-utils systemd make procps
 BENCH_DEBS = hyperfine python3
 
 .PHONY: all build run test deps test-deps bench soak install install-files uninstall clean completions lint-docs
@@ -59,8 +59,9 @@ bench: build
 	@scripts/ensure-debs $(BENCH_DEBS) $(TEST_DEBS)
 	$(SWIFT) build --product copypasta-testowner
 	cd bench/hello && $(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build --product copypasta-testclient
 	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner \
-		--hello bench/hello/.build/release/hello
+		--hello bench/hello/.build/release/hello --client .build/debug/copypasta-testclient
 
 # Ten minutes of copies, restores, hooks, socket clients and imports at once; nothing may be lost.
 soak: build

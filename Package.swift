@@ -11,7 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
-        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev"])]),
+        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSystem"),
@@ -34,6 +34,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["CSystem"], path: "Tests/TestSupport"),
         .executableTarget(name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner"),
+        .executableTarget(name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient"),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
         .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),

@@ -495,7 +495,9 @@ def main():
     parser.add_argument("--binary", required=True)
     parser.add_argument("--owner", required=True)
     parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
-    parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup"])
+    parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
+    parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup",
+                                           "paste"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -516,6 +518,9 @@ def main():
         if not options.hello:
             raise SystemExit("--hello is needed for the start-up section (make bench builds it)")
         bench_startup(options.binary, options.hello)
+    if options.only in (None, "paste") and options.client:
+        import paste
+        paste.run(Desktop, options.binary, os.path.abspath(options.client), log)
 
 
 if __name__ == "__main__":

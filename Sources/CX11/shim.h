@@ -3,5 +3,68 @@
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
 #include <X11/Xutil.h>
+#include <X11/XKBlib.h>
 #include <X11/extensions/Xfixes.h>
+#include <X11/extensions/XTest.h>
+#include <xkbcommon/xkbcommon.h>
+
+/* The bits of a resource id that name its X client: every window a client creates shares them.
+   Xlib keeps the connection's resource mask (the same for every client of a server) in a field it
+   calls private4. */
+static inline XID cx11_client_bits(Display *display, XID resource) {
+    return resource & ~((_XPrivDisplay)display)->private4;
+}
+
+/* XKB's accessors are macros, which Swift cannot call. */
+
+/* The parts of the keyboard description a client needs to map keysyms. */
+static inline unsigned int cx11_client_info_mask(void) { return XkbAllClientInfoMask; }
+
+/* The group a key uses when `group` is active, following the key's out-of-range rule. */
+static inline int cx11_key_effective_group(XkbDescPtr xkb, int keycode, int group) {
+    int groups = XkbKeyNumGroups(xkb, keycode);
+    if (groups == 0) return -1;
+    if (group < groups) return group;
+    unsigned char info = XkbKeyGroupInfo(xkb, keycode);
+    switch (XkbOutOfRangeGroupAction(info)) {
+    case XkbClampIntoRange: return groups - 1;
+    case XkbRedirectIntoRange: { int target = XkbOutOfRangeGroupNumber(info); return target < groups ? target : 0; }
+    default: return group % groups;
+    }
+}
+
+/* How many levels the key has in `group`. */
+static inline int cx11_key_levels(XkbDescPtr xkb, int keycode, int group) {
+    return XkbKeyGroupWidth(xkb, keycode, group);
+}
+
+/* The keysym at `level` of `group` (NoSymbol when empty). */
+static inline KeySym cx11_key_sym(XkbDescPtr xkb, int keycode, int level, int group) {
+    return XkbKeySymEntry(xkb, keycode, level, group);
+}
+
+/* Whether the key has no keysym at all. */
+static inline int cx11_key_is_empty(XkbDescPtr xkb, int keycode) {
+    int count = XkbKeyNumSyms(xkb, keycode);
+    for (int index = 0; index < count; index++) {
+        if (XkbKeySymsPtr(xkb, keycode)[index] != NoSymbol) return 0;
+    }
+    return 1;
+}
+
+/* The real modifiers that select `level` of the key's type in `group` (0 for level 0), -1 if none does;
+   prefers a mask without Lock so that Caps Lock never decides a level. */
+static inline int cx11_level_modifiers(XkbDescPtr xkb, int keycode, int group, int level) {
+    if (level == 0) return 0;
+    XkbKeyTypePtr type = XkbKeyKeyType(xkb, keycode, group);
+    int best = -1;
+    for (int index = 0; index < type->map_count; index++) {
+        XkbKTMapEntryPtr entry = &type->map[index];
+        if (!entry->active || entry->level != level) continue;
+        int mask = entry->mods.mask;
+        if (mask & LockMask) continue;
+        if (best < 0 || __builtin_popcount(mask) < __builtin_popcount(best)) best = mask;
+    }
+    return best;
+}
 #endif

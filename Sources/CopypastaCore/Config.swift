@@ -44,6 +44,12 @@ public struct Config: Equatable, Sendable {
     public var onCopy: String?
     /// The on-capture hook executable, when configured.
     public var onCapture: String?
+    /// Which keystroke `paste` sends to which window class.
+    public var pasteKeys = PasteKeys()
+    /// How long `paste` waits for the target to fetch the text before it puts the previous content back, in ms.
+    public var pasteRestoreTimeoutMilliseconds = 1000
+    /// The longest text `type` accepts, in characters.
+    public var typeMaxCharacters = 10_000
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -205,7 +211,7 @@ struct ConfigKey: Sendable {
             config.onCapture = path
             return nil
         }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
-    ]
+    ] + ConfigKey.pasteKeys
 }
 
 private func showList(_ items: [String]) -> String {

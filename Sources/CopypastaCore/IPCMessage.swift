@@ -16,6 +16,8 @@ public enum IPCMessage {
         case ping
         /// Own `selections` and serve entry `id`.
         case restore(id: Int64, selections: [Config.Selection])
+        /// Own CLIPBOARD with entry `id`, send the paste keystroke, then put the previous content back.
+        case paste(id: Int64)
         /// The daemon's state.
         case status
         /// Stop capturing.
@@ -31,6 +33,7 @@ public enum IPCMessage {
         let body = switch request {
         case .ping: "ping"
         case let .restore(id, selections): "restore \(id) \(selections.map(\.rawValue).joined(separator: ","))"
+        case let .paste(id): "paste \(id)"
         case .status: "status"
         case .pause: "pause"
         case .resume: "resume"
@@ -49,6 +52,9 @@ public enum IPCMessage {
         case ["pause"]: return .success(.pause)
         case ["resume"]: return .success(.resume)
         case ["reload"]: return .success(.reload)
+        case let parts where parts.count == 2 && parts[0] == "paste":
+            guard let id = Int64(parts[1]) else { break }
+            return .success(.paste(id: id))
         case let parts where parts.count == 3 && parts[0] == "restore":
             let selections = parts[2].split(separator: ",").compactMap { Config.Selection(rawValue: String($0)) }
             guard let id = Int64(parts[1]), !selections.isEmpty else { break }

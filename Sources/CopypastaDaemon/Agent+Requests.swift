@@ -15,6 +15,8 @@ extension Agent {
             return .success("pong")
         case let .restore(id, selections):
             return restore(id: id, selections: selections)
+        case let .paste(id):
+            return paste(id: id)
         case .status:
             let uptime = (Timestamp.now().microseconds - startedAt.microseconds) / 1_000_000
             let last = (try? store.lastCaptureAt())?.iso8601 ?? "never"

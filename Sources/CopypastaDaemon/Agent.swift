@@ -32,6 +32,10 @@ public final class Agent {
     var exitStatus: ExitStatus?
     /// What the capture logic remembers between events.
     var capture = CaptureState()
+    /// The paste waiting for its target to fetch the entry.
+    var pasteSession: PasteSession?
+    /// Synthetic input for paste, opened on first use.
+    var keyboard: Keyboard?
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -59,7 +63,12 @@ public final class Agent {
         for selection in config.selections { readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
-            let alive = loop.turn(timers: nextTimer, expire: expireTimers(now:), keepGoing: { exitStatus == nil }) { signal in
+            let timers = [nextTimer, pasteSession?.deadline].compactMap { $0 }.min()
+            let expire = { (now: Double) in
+                self.expireTimers(now: now)
+                self.expirePaste(now: now)
+            }
+            let alive = loop.turn(timers: timers, expire: expire, keepGoing: { exitStatus == nil }) { signal in
                 if signal == SIGHUP {
                     reloadConfig()
                 } else {

@@ -7,6 +7,13 @@ enum HookEvent: String {
     case copy
     /// After a capture.
     case capture
+    /// After a paste.
+    case paste
+    /// After typing an entry.
+    case type
+
+    /// The hook that runs for the event: `on-capture`, or `on-copy` for a copy, a paste or typing.
+    var hookName: String { self == .capture ? "on-capture" : "on-copy" }
 }
 
 /// Chooses and prepares hook commands: a configured executable, else the
@@ -19,17 +26,18 @@ struct HookPlan {
 
     /// The argv to run for `event`, nil when there is nothing to run.
     func command(for event: HookEvent, preview: String) -> (name: String, argv: [String])? {
-        let configured = event == .copy ? config.onCopy : config.onCapture
+        let configured = event == .capture ? config.onCapture : config.onCopy
         if let configured {
-            return ("on-\(event.rawValue)", [Paths.expandTilde(configured, home: homeDirectory())])
+            return (event.hookName, [Paths.expandTilde(configured, home: homeDirectory())])
         }
-        let standard = "\(paths.hooksDirectory)/on-\(event.rawValue)"
-        if access(standard, X_OK) == 0 { return ("on-\(event.rawValue)", [standard]) }
-        guard event == .copy, config.feedback == .notify, let notifier = Spawn.findExecutable("notify-send") else { return nil }
+        let standard = "\(paths.hooksDirectory)/\(event.hookName)"
+        if access(standard, X_OK) == 0 { return (event.hookName, [standard]) }
+        guard event != .capture, config.feedback == .notify, let notifier = Spawn.findExecutable("notify-send") else { return nil }
         return ("notify-send", [
             notifier, "--app-name=copypasta", "--expire-time=1500", "--icon=edit-paste",
             "--hint=int:transient:1", "--hint=string:x-canonical-private-synchronous:copypasta",
-            "--hint=string:x-dunst-stack-tag:copypasta", "Copied", escapeMarkup(preview),
+            "--hint=string:x-dunst-stack-tag:copypasta", event == .copy ? "Copied" : event == .paste ? "Pasted" : "Typed",
+            escapeMarkup(preview),
         ])
     }
 

@@ -8,9 +8,9 @@ import Logging
 /// own process and X connection, owning the selection until another client
 /// takes it and every transfer in progress has finished (ICCCM §2.2), like xclip.
 public final class SelectionKeeper {
-    private let display: X11Display
-    private let loop: EventLoop
-    private let logger: Logger
+    let display: X11Display
+    let loop: EventLoop
+    let logger: Logger
     private var stopping = false
 
     /// Opens the display; throws when it is unavailable.

@@ -74,6 +74,23 @@ final class SelectionServer {
     /// Whether any INCR transfer is still running.
     var hasTransfers: Bool { !transfers.isEmpty }
 
+    /// How many text replies were delivered whole (a single property, or an INCR transfer to its end).
+    private(set) var textDeliveries = 0
+    /// The requestors of the latest deliveries, newest last (at most `deliveryLogSize`), for `paste`.
+    private(set) var recentRequestors: [Window] = []
+    private static let deliveryLogSize = 32
+
+    private func recordDelivery(to requestor: Window) {
+        textDeliveries += 1
+        recentRequestors.append(requestor)
+        if recentRequestors.count > Self.deliveryLogSize { recentRequestors.removeFirst() }
+    }
+
+    /// The text offered on `selection`, if we own it.
+    func offeredText(on selection: Atom) -> String? {
+        offers[selection].map { String(decoding: $0.payload.utf8, as: UTF8.self) }
+    }
+
     /// The earliest transfer deadline.
     var nextDeadline: Double? { transfers.values.map(\.deadline).min() }
 
@@ -114,6 +131,7 @@ final class SelectionServer {
         if end == transfer.offset {
             // The zero-length chunk just written ends the transfer (ICCCM §2.7.2).
             transfers[key] = nil
+            recordDelivery(to: requestor)
             stopWatching(requestor)
         } else {
             transfer.offset = end
@@ -168,6 +186,7 @@ final class SelectionServer {
                 XChangeProperty(display, requestor, property, type, 8, PropModeReplace,
                                 buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(bytes.count))
             }
+            recordDelivery(to: requestor)
             return
         }
         XSelectInput(display, requestor, PropertyChangeMask)

@@ -20,6 +20,26 @@ extension X11Display {
     /// Whether copypasta still holds an offer or runs a transfer (the background server exits when neither).
     public var isServing: Bool { server.hasOffers || server.hasTransfers }
 
+    /// How many text replies copypasta has delivered whole so far.
+    public var textDeliveries: Int { server.textDeliveries }
+
+    /// Whether a text reply was delivered whole, after delivery number `since`, to a window of the
+    /// X client that owns `focus` (to anyone when the focus is no window): `paste` waits for the
+    /// target itself, not for another clipboard manager that reads every new owner.
+    public func delivered(since: Int, toClientOf focus: FocusID) -> Bool {
+        let count = min(server.textDeliveries - since, server.recentRequestors.count)
+        guard count > 0 else { return false }
+        let target = Window(focus.window)
+        if target <= 1 || target == root { return true }
+        let client = cx11_client_bits(display, target)
+        return server.recentRequestors.suffix(count).contains { cx11_client_bits(display, $0) == client }
+    }
+
+    /// The text copypasta serves on `selection`, nil when it does not own it.
+    public func offeredText(_ selection: Config.Selection) -> String? {
+        server.offeredText(on: atoms.atom(for: selection))
+    }
+
     /// A current server timestamp: append nothing to a property of our window
     /// and read the time of the PropertyNotify that follows (ICCCM §2.1, as xsel does).
     func serverTime() -> Time {

@@ -12,6 +12,10 @@ public enum X11Error: CopypastaFailure, Equatable {
     case ownershipNotConfirmed(String)
     /// The connection to the X server broke.
     case connectionLost(String)
+    /// The X server lacks an extension that synthetic input needs (XTEST, XKEYBOARD).
+    case noExtension(String, String)
+    /// A paste keystroke names a key the keyboard does not have.
+    case unknownKey(String)
 
     /// Every X11 failure means the display is unavailable (SPEC §7: 69).
     public var exitStatus: ExitStatus { .unavailable }
@@ -29,6 +33,10 @@ public enum X11Error: CopypastaFailure, Equatable {
             "could not take ownership of \(selection); another client owns it"
         case let .connectionLost(name):
             "lost connection to X display \(name)"
+        case let .noExtension(extensionName, name):
+            "the X server on \(name) has no \(extensionName) extension, which paste and type need to send keys"
+        case let .unknownKey(keystroke):
+            "the keystroke \(keystroke) names a key this keyboard does not have; check paste-keys"
         }
     }
 }

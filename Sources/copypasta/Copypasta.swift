@@ -12,11 +12,11 @@ struct Copypasta: ParsableCommand {
         discussion: """
             Exit status: 0 success, 1 nothing found or picker cancelled, 64 usage, 65 bad data, \
             66 no such entry, 69 X display or daemon unavailable, 73 cannot create, 74 I/O error, \
-            75 database busy, 78 bad configuration. See copypasta(1).
+            75 database busy (type: the focus moved), 78 bad configuration. See copypasta(1).
             """,
         version: version,
         subcommands: [
-            Daemon.self, List.self, Show.self, Copy.self, Pick.self, Search.self, Add.self, Delete.self,
+            Daemon.self, List.self, Show.self, Copy.self, PasteCommand.self, TypeCommand.self, Pick.self, Search.self, Add.self, Delete.self,
             Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Pause.self, Resume.self, Status.self,
             Export.self, Import.self, ConfigCommand.self, Serve.self,
         ]

@@ -9,10 +9,12 @@ import Glibc
 /// returns only once the X server confirms the ownership.
 enum Restore {
     /// Restores entry `id` to `selections`; returns once the ownership is confirmed.
-    static func entry(_ id: Int64, selections: [Config.Selection], global: GlobalOptions) throws {
+    /// With `paste`, the entry goes to CLIPBOARD, the paste keystroke follows and the previous content
+    /// is put back afterwards (`copypasta paste`).
+    static func entry(_ id: Int64, selections: [Config.Selection], global: GlobalOptions, paste: Bool = false) throws {
         let paths = global.paths()
         do {
-            _ = try DaemonClient.send(.restore(id: id, selections: selections), socketPath: paths.socket)
+            _ = try DaemonClient.send(paste ? .paste(id: id) : .restore(id: id, selections: selections), socketPath: paths.socket)
             return
         } catch DaemonError.notRunning {
             // No daemon: serve the entry from a background process of our own.
@@ -23,6 +25,7 @@ enum Restore {
         // The background server opens the entry itself and reports an unknown id (66) before `copy` returns.
         var argv = [executablePath(), "serve", String(id), "--selections", selections.map(\.rawValue).joined(separator: ",")]
         argv += ["--db", paths.database, "--config", paths.configFile]
+        if paste { argv.append("--paste") }
         let ready = try Launcher.startDetached(argv, seconds: 15)
         if ready == "ok" { return }
         guard !ready.isEmpty else {

@@ -34,6 +34,12 @@ extension Copypasta {
         @Option(help: "Offer at most this many entries.")
         var limit = 1000
 
+        @Flag(help: "Paste the chosen entry into the focused window, then put the previous clipboard content back.")
+        var paste = false
+
+        @Flag(name: .customLong("type"), help: "Type the chosen entry into the focused window as keystrokes.")
+        var typeText = false
+
         @Argument(help: "A search query that narrows the entries offered (as for search).")
         var query: [String] = []
 
@@ -47,7 +53,17 @@ extension Copypasta {
             guard status == 0, let id = Self.chosenID(chosen), entries.contains(where: { $0.id == id }) else {
                 throw ExitCode(ExitStatus.nothingFound.rawValue)
             }
+            if paste { return try PasteCommand.paste(id, global: global) }
+            if typeText { return try TypeCommand.type(id, global: global) }
             try Restore.entry(id, selections: target.selections, global: global)
+        }
+
+        /// --paste and --type exclude each other and the selection flags.
+        func validate() throws {
+            if paste && typeText { throw ValidationError("--paste and --type exclude each other") }
+            if (paste || typeText) && (target.primary || target.both) {
+                throw ValidationError("--paste and --type use no selection flag")
+            }
         }
 
         private func candidates() throws -> [Entry] {

@@ -21,19 +21,28 @@ extension Copypasta {
         @Option(help: "Comma-separated selections to own.")
         var selections = "clipboard"
 
+        @Flag(help: "Paste the entry into the focused window, then put the previous CLIPBOARD content back.")
+        var paste = false
+
         /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let chosen = selections.split(separator: ",").compactMap { Config.Selection(rawValue: String($0)) }
             let keeper: SelectionKeeper
+            var pasting: PasteSessionHandle?
             do {
                 let config = try global.loadConfig()
                 keeper = try SelectionKeeper(displayName: nil)
-                try keeper.take(id: id, selections: chosen.isEmpty ? [.clipboard] : chosen, store: global.openStore(), config: config, paths: global.paths())
+                if paste {
+                    pasting = try keeper.startPaste(id: id, store: global.openStore(), config: config, paths: global.paths())
+                } else {
+                    try keeper.take(id: id, selections: chosen.isEmpty ? [.clipboard] : chosen, store: global.openStore(), config: config, paths: global.paths())
+                }
             } catch let failure as CopypastaFailure {
                 report(IPCMessage.encodeError(IPCError(status: failure.exitStatus, message: failure.description)))
                 throw ExitCode(failure.exitStatus.rawValue)
             }
             report("ok")
+            if let pasting, !keeper.finishPaste(pasting) { throw ExitCode(ExitStatus.unavailable.rawValue) }
             let status = keeper.serve()
             if status != .success { throw ExitCode(status.rawValue) }
         }

@@ -1,0 +1,74 @@
+import CopypastaCore
+import CopypastaStore
+import CopypastaX11
+import Glibc
+
+extension SelectionKeeper {
+    /// `paste` without a daemon: reads what CLIPBOARD holds now, owns it with entry `id`, sends the
+    /// paste keystroke, records the use and starts the paste feedback. `serve()` then runs the loop.
+    public func startPaste(id: Int64, store: HistoryStore, config: Config, paths: Paths) throws -> PasteSessionHandle {
+        let entry = try store.entry(id: id)
+        let text = entry.text ?? ""
+        let keyboard = try Keyboard(display: display)
+        let previous = readClipboard(maxBytes: config.maxBytes, timeout: Double(config.convertTimeoutMilliseconds) / 1000)
+        let session = try PasteSession.start(text: text, previous: previous, display: display, keyboard: keyboard, config: config)
+        try store.markUsed(id: id, at: .now())
+        loop.runHook(.paste, id: id, selection: .clipboard, text: text, app: entry.sourceApp, config: config, paths: paths, logger: logger)
+        return PasteSessionHandle(session: session, keyboard: keyboard)
+    }
+
+    /// Runs the loop until the paste is due, then puts the previous content back.
+    public func finishPaste(_ handle: PasteSessionHandle) -> Bool {
+        while !handle.session.isDue(display: display, now: monotonicSeconds()) {
+            guard loop.turn(timers: handle.session.deadline, expire: { _ in }, keepGoing: { true }, signal: { _ in }) else { return false }
+        }
+        handle.session.finish(display: display, now: monotonicSeconds(), logger: logger)
+        return true
+    }
+
+    /// The text of the current CLIPBOARD owner (another process), read through the loop with the
+    /// conversion deadline; nil when there is none, it is ours, it is a password manager's or it fails.
+    private func readClipboard(maxBytes: Int, timeout: Double) -> String? {
+        let reader = PreviousContentReader()
+        display.delegate = reader
+        defer { display.delegate = nil }
+        guard display.readCurrent(.clipboard, maxBytes: maxBytes, timeout: timeout) != nil else { return nil }
+        while !reader.done {
+            guard loop.turn(timers: nil, expire: { _ in }, keepGoing: { !reader.done }, signal: { _ in }) else { return nil }
+        }
+        return reader.text
+    }
+}
+
+/// A paste the background server started, to be finished by `finishPaste`.
+public struct PasteSessionHandle {
+    let session: PasteSession
+    /// Kept open until the paste ends.
+    let keyboard: Keyboard
+}
+
+/// Collects one read of CLIPBOARD for the background server's paste; never fetches a copy marked
+/// by a password manager.
+private final class PreviousContentReader: ClipboardDelegate {
+    var text: String?
+    var done = false
+
+    func ownerChanged(_ change: OwnerChange) {}
+
+    func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool {
+        let fetch = !targets.contains("x-kde-passwordManagerHint")
+        if !fetch { done = true }
+        return fetch
+    }
+
+    func converted(_ read: ReadID, selection: Config.Selection, text: String, repaired: Bool, owner: OwnerID) {
+        self.text = text
+        done = true
+    }
+
+    func conversionFailed(_ read: ReadID, selection: Config.Selection, reason: String, owner: OwnerID) {
+        done = true
+    }
+
+    func ownershipLost(selection: Config.Selection) {}
+}

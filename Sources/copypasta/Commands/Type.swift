@@ -1,0 +1,70 @@
+import ArgumentParser
+import CopypastaCore
+import CopypastaDaemon
+import CopypastaStore
+import Glibc
+
+extension Copypasta {
+    /// `copypasta type ID`: type an entry into the focused window as keystrokes.
+    struct TypeCommand: ParsableCommand {
+        /// How the command is named and described in --help.
+        static let configuration = CommandConfiguration(
+            commandName: "type",
+            abstract: "Type an entry into the focused window as keystrokes (for fields that block paste).",
+            discussion: """
+                Uses XTest on the current keyboard layout and group; characters the layout lacks are typed by \
+                binding spare keycodes for a moment. \\n is Return and \\t is Tab; other control characters are \
+                refused (65) unless --raw. Stops with 75 when the focus moves to another window. No selection \
+                is touched and no daemon is needed.
+                """)
+
+        /// Where the database and the config file are.
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The entry's id, as shown by list.")
+        var id: Int64
+
+        @Option(help: ArgumentHelp("Milliseconds to wait between keys (0 to 1000).", valueName: "ms"))
+        var delay = 1
+
+        @Flag(help: "Send control characters too: \\r as Return, backspace, escape and delete as their keys; skip the others.")
+        var raw = false
+
+        /// Checks the delay's range.
+        func validate() throws {
+            guard (0...1000).contains(delay) else { throw ValidationError("--delay must be from 0 to 1000 milliseconds") }
+        }
+
+        /// Runs the command; a failure reaches main, which prints it and exits with its status.
+        func run() throws {
+            try Self.type(id, global: global, delay: delay, raw: raw)
+        }
+
+        /// Types entry `id` (also `pick --type`).
+        static func type(_ id: Int64, global: GlobalOptions, delay: Int = 1, raw: Bool = false) throws {
+            let config = try global.loadConfig()
+            let store = try global.openStore()
+            let entry = try store.entry(id: id)
+            let steps = try TypePlan.steps(entry.text ?? "", raw: raw, maxCharacters: config.typeMaxCharacters).get()
+            Typist.blockSignals()
+            let paths = global.paths()
+            let typist = try Typist(displayName: nil, runtimeDirectory: paths.runtimeDirectory)
+            let untypable = typist.untypable(in: steps)
+            guard untypable.isEmpty else {
+                let sample = String(String.UnicodeScalarView(untypable.prefix(5)))
+                throw CoreError.data("'\(sample)' cannot be typed: the layout lacks it and no keycode is free; use paste")
+            }
+            switch typist.type(steps, delay: Double(delay) / 1000) {
+            case .typed:
+                try store.markUsed(id: id, at: .now())
+                typist.feedback(id: id, text: entry.text ?? "", app: entry.sourceApp, config: config, paths: paths)
+            case let .focusMoved(sent):
+                throw DaemonError.refused(
+                    status: .busy, message: "the input focus moved to another window after \(sent) of \(steps.count) keys; typing stopped")
+            case let .interrupted(signal, sent):
+                Terminal.warn("interrupted after \(sent) of \(steps.count) keys; the keyboard mapping is restored")
+                throw ExitCode(128 + signal)
+            }
+        }
+    }
+}
