@@ -105,7 +105,11 @@ extension Agent: ClipboardDelegate {
                 capture.newestStored[selection] = read
                 capture.ownerEntries[selection] = (owner, id)
             }
-            if selection == .primary { capture.lastPrimary = (id, text, now) }
+            if selection == .primary {
+                // Only an entry this PRIMARY capture created may be replaced by the next state of the
+                // gesture; one that already existed (moved to the top: added, tagged, pinned) never is.
+                capture.lastPrimary = if case .inserted = outcome { (id, text, now) } else { nil }
+            }
             let verb = if case .moved = outcome { "moved to top" } else { replacing == nil ? "captured" : "replaced" }
             logger.info("\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(app ?? "-")"]))
             runHook(.capture, id: id, selection: selection, text: text, app: app)
