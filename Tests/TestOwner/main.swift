@@ -146,6 +146,9 @@ var transfers: [Transfer] = []
 
 @MainActor func handleRequest(_ request: XSelectionRequestEvent) {
     if options.mode == "never-answer" { return }
+    // Owners that crash with a request unanswered (the reader must not wait for the timeout).
+    if options.mode == "die-on-targets" && request.target == targetsAtom { exit(0) }
+    if options.mode == "die-on-text" && request.target != targetsAtom { exit(0) }
     if request.target == targetsAtom {
         setLongs(request.requestor, request.property, Atom(XA_ATOM), offeredTargets().map { CLong(bitPattern: $0) })
         return reply(request, property: request.property)
