@@ -12,8 +12,10 @@ import Glibc
 ///   1. the owner's own WM_CLASS, its WM_CLIENT_LEADER's, its WM_TRANSIENT_FOR's;
 ///   2. its ancestors that belong to the same client (xterm; a reparenting
 ///      window manager's frames belong to the manager and are skipped);
-///   3. the client's other top-level windows (root children and the window
-///      manager's _NET_CLIENT_LIST) that carry WM_CLASS, oldest window first;
+///   3. the client's other top-level windows that carry WM_CLASS, oldest window
+///      first: root children and the window manager's _NET_CLIENT_LIST, then the
+///      client's windows inside other clients' frames (a window manager that
+///      keeps no _NET_CLIENT_LIST);
 ///   4. the process name (/proc/PID/comm) of the client's `_NET_WM_PID`.
 /// Results are kept while the window owns a selection, so a program that copies
 /// again and again through the same window costs one lookup.
@@ -65,6 +67,9 @@ final class ApplicationLookup {
         for sibling in siblings {
             if let names = classHint(sibling) { return names }
         }
+        for framed in framedWindows(client) {
+            if let names = classHint(framed) { return names }
+        }
         for candidate in [window] + siblings {
             if let name = processName(candidate) { return [name] }
         }
@@ -112,19 +117,31 @@ final class ApplicationLookup {
     /// The top-level windows of `client`: children of the root, and the windows a
     /// reparenting window manager lists in _NET_CLIENT_LIST; oldest (lowest id) first.
     private func clientWindows(_ client: UInt) -> [Window] {
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        var windows = Set<Window>()
-        if XQueryTree(display, connection.root, &root, &parent, &children, &count) != 0, let children {
-            windows.formUnion(UnsafeBufferPointer(start: children, count: Int(count)))
-            XFree(children)
-        }
+        var windows = Set(children(of: connection.root))
         if let list = PropertyReply(display: display, window: connection.root, property: netClientList, delete: false,
                                     maxBytes: 4096 * MemoryLayout<CLong>.size), list.format == 32 {
             windows.formUnion(list.longs.map { Window($0) })
         }
         return windows.filter { self.client(of: $0) == client }.sorted()
+    }
+
+    /// The windows of `client` one level below the root's children of other clients: where a
+    /// reparenting window manager without _NET_CLIENT_LIST (twm) puts the application's
+    /// windows, inside its frames. One request per top-level window, so it comes last.
+    private func framedWindows(_ client: UInt) -> [Window] {
+        children(of: connection.root).filter { self.client(of: $0) != client }.flatMap { frame in
+            children(of: frame).filter { self.client(of: $0) == client }
+        }
+    }
+
+    /// The children of `window`, bottom first; empty when it is gone.
+    private func children(of window: Window) -> [Window] {
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, window, &root, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
     }
 
     /// The command name of the process whose `_NET_WM_PID` `window` carries.

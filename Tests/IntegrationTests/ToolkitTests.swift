@@ -48,6 +48,22 @@ import TestSupport
         #expect(try desktop.entryCount() == 1)
     }
 
+    /// Under a reparenting window manager that keeps no _NET_CLIENT_LIST, Qt's named window
+    /// sits inside the manager's frame; it is still found as a window of Qt's client.
+    @Test func qtInsideAWindowManagerFrameIsStillNamed() throws {
+        let desktop = try Desktop()
+        desktop.extraEnvironment = Self.environment
+        let qt = try desktop.start(Self.ownerCommand("qt5", name: "cpqt5", text: "copied from a framed Qt"))
+        #expect(qt.waitForLine("owned", seconds: 60) != nil)
+        let framer = try desktop.start([TestOwner.path, "frame-others"])
+        let framed = framer.waitForLine("framed")
+        #expect(framed != nil && framed != "framed 0", "\(framed ?? "-")")
+        try desktop.startDaemon()
+        #expect(try desktop.waitForEntries(1, seconds: 30), "\(desktop.log)")
+        let json = try desktop.cli.run("list", "--json").output
+        #expect(json.contains("\"sourceApp\":\"cpqt5\""), "\(json)\n\(desktop.log)")
+    }
+
     /// Tk reads at most about 400 kB per transfer step: a 1 MiB restore still reaches it whole.
     @Test func tkPastesAOneMebibyteRestoreByteForByte() throws {
         let desktop = try Desktop(config: "max-bytes = 4M\nfeedback = none\n")

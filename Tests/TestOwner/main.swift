@@ -243,6 +243,10 @@ var transfers: [Transfer] = []
 }
 
 if options.mode == "stall-reader" { stallReader() }
+if options.mode == "frame-others" {
+    say("framed \(frameOtherClients(display, root: root, own: window))")
+    while true { pause() }
+}
 if options.mode == "multiple-reader" { multipleReader() }
 
 if options.mode == "sequence" {
