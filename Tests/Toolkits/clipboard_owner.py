@@ -58,6 +58,9 @@ def qt5(name, text):
 def tk(name, text):
     import tkinter
     root = tkinter.Tk(className=name)
+    # Tk creates the named wrapper window when it maps the main window: copy from
+    # a window on screen, as a user would.
+    root.wait_visibility()
     root.clipboard_clear()
     root.clipboard_append(text)
     root.after(0, announce)
