@@ -16,7 +16,8 @@ import Glibc
 ///      first: root children and the window manager's _NET_CLIENT_LIST, then the
 ///      client's windows inside other clients' frames (a window manager that
 ///      keeps no _NET_CLIENT_LIST);
-///   4. the process name (/proc/PID/comm) of the client's `_NET_WM_PID`.
+///   4. the process name (/proc/PID/comm) of the client's `_NET_WM_PID`, for a
+///      client on this machine (WM_CLIENT_MACHINE).
 /// Results are kept while the window owns a selection, so a program that copies
 /// again and again through the same window costs one lookup.
 final class ApplicationLookup {
@@ -26,6 +27,12 @@ final class ApplicationLookup {
     private var cache: [Window: [String]] = [:]
     private let netClientList: Atom
     private let netWMPID: Atom
+    /// This machine's name, as local clients write it into WM_CLIENT_MACHINE.
+    private let hostName: String? = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
 
     /// A lookup on `connection`'s server.
     init(connection: X11Display) {
@@ -144,9 +151,14 @@ final class ApplicationLookup {
         return Array(UnsafeBufferPointer(start: children, count: Int(count)))
     }
 
-    /// The command name of the process whose `_NET_WM_PID` `window` carries.
+    /// The command name of the process whose `_NET_WM_PID` `window` carries, when the window's
+    /// WM_CLIENT_MACHINE says that process runs on this machine (a remote client's pid names
+    /// an unrelated local process).
     private func processName(_ window: Window) -> String? {
-        guard let reply = PropertyReply(display: display, window: window, property: netWMPID, delete: false, maxBytes: 8),
+        guard let machine = PropertyReply(display: display, window: window, property: Atom(XA_WM_CLIENT_MACHINE), delete: false,
+                                          maxBytes: 256),
+              machine.format == 8, let hostName, String(decoding: machine.bytes, as: UTF8.self) == hostName,
+              let reply = PropertyReply(display: display, window: window, property: netWMPID, delete: false, maxBytes: 8),
               reply.format == 32, let pid = reply.longs.first, pid > 0, pid <= UInt(Int32.max)
         else { return nil }
         let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)

@@ -64,6 +64,19 @@ import TestSupport
         #expect(json.contains("\"sourceApp\":\"cpqt5\""), "\(json)\n\(desktop.log)")
     }
 
+    /// An owner whose client has no window with WM_CLASS is named by its process (comm, at most
+    /// 15 characters), found through _NET_WM_PID on this machine.
+    @Test func anUnnamedOwnerIsNamedByItsProcess() throws {
+        let desktop = try Desktop(config: "ignore-apps = copypasta-testo\n")
+        try desktop.startDaemon()
+        let owner = try desktop.start([TestOwner.path, "normal", "--pid", "--text", "from an unnamed window"])
+        #expect(owner.waitForLine("owned") != nil)
+        #expect(desktop.waitForLog("ignored app copypasta-testo"), "\(desktop.log)")
+        try desktop.xclip(Array("allowed".utf8))
+        #expect(try desktop.waitForEntries(1), "\(desktop.log)")
+        #expect(try desktop.entryCount() == 1)
+    }
+
     /// Tk reads at most about 400 kB per transfer step: a 1 MiB restore still reaches it whole.
     @Test func tkPastesAOneMebibyteRestoreByteForByte() throws {
         let desktop = try Desktop(config: "max-bytes = 4M\nfeedback = none\n")
