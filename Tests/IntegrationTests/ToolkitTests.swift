@@ -29,7 +29,9 @@ import TestSupport
                 "-e", "sh", "-c", "printf '\\033]52;c;\(encoded)\\007'; exec sleep 600"]
     }
 
-    @Test(arguments: [("gtk3", "Cpgtk3"), ("gtk4", "cpgtk4"), ("qt5", "cpqt5"), ("tk", "Cptk"), ("xterm", "Cpxterm")])
+    @Test(arguments: [
+        ("gtk3", "Cpgtk3"), ("gtk4", "cpgtk4"), ("gtk4-bare", "python3"), ("qt5", "cpqt5"), ("tk", "Cptk"), ("xterm", "Cpxterm"),
+    ])
     func sourceAppIsTheApplicationAndIgnoreAppsSkipsIt(toolkit: String, name: String) throws {
         let desktop = try Desktop()
         desktop.extraEnvironment = Self.environment

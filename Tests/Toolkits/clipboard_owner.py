@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sets CLIPBOARD from a real toolkit and keeps serving it, as an application would.
 
-Usage: clipboard_owner.py gtk3|gtk4|qt5|tk NAME TEXT
+Usage: clipboard_owner.py gtk3|gtk4|gtk4-bare|qt5|tk NAME TEXT
 NAME becomes the application's program/class name. Prints "owned" once the
 toolkit holds the clipboard, then runs its main loop until it is killed.
 """
@@ -42,6 +42,19 @@ def gtk4(name, text):
     GLib.MainLoop().run()
 
 
+def gtk4_bare(name, text):
+    """GTK 4 without a window or program name: its owner window, the client
+    leader, has an empty WM_CLASS; only the process names the application."""
+    import gi
+    gi.require_version("Gtk", "4.0")
+    gi.require_version("Gdk", "4.0")
+    from gi.repository import Gdk, GLib, GObject, Gtk  # noqa: F401 (Gtk initialises GDK)
+    value = GObject.Value(str, text)
+    Gdk.Display.get_default().get_clipboard().set_content(Gdk.ContentProvider.new_for_value(value))
+    GLib.idle_add(announce)
+    GLib.MainLoop().run()
+
+
 def qt5(name, text):
     from PyQt5.QtCore import QTimer
     from PyQt5.QtWidgets import QApplication, QWidget
@@ -69,4 +82,4 @@ def tk(name, text):
 
 if __name__ == "__main__":
     toolkit, name, text = sys.argv[1:4]
-    {"gtk3": gtk3, "gtk4": gtk4, "qt5": qt5, "tk": tk}[toolkit](name, text)
+    {"gtk3": gtk3, "gtk4": gtk4, "gtk4-bare": gtk4_bare, "qt5": qt5, "tk": tk}[toolkit](name, text)
