@@ -18,10 +18,10 @@ import Glibc
 ///      keeps no _NET_CLIENT_LIST);
 ///   4. the process name (/proc/PID/comm) of the client's `_NET_WM_PID`, for a
 ///      client on this machine (WM_CLIENT_MACHINE).
-/// Results are kept while the window owns a selection, so a program that copies
-/// again and again through the same window costs one lookup.
+/// A name found is kept while the window owns a selection, so a program that
+/// copies again and again through the same window costs one lookup.
 final class ApplicationLookup {
-    /// Windows that share this many low bits of their id belong to the same client.
+    /// The bits of a window id that vary within one client; the other bits name the client.
     private let resourceMask: UInt
     private unowned let connection: X11Display
     private var cache: [Window: [String]] = [:]
@@ -49,7 +49,8 @@ final class ApplicationLookup {
     func names(of window: Window) -> [String] {
         if let cached = cache[window] { return cached }
         let names = lookUp(window)
-        if connection.isSelectionOwner(window) { cache[window] = names }
+        // Nothing found is not kept: the application may not have named its windows yet.
+        if !names.isEmpty && connection.isSelectionOwner(window) { cache[window] = names }
         return names
     }
 
