@@ -8,11 +8,12 @@
 #include <X11/extensions/XTest.h>
 #include <xkbcommon/xkbcommon.h>
 
-/* The bits of a resource id that name its X client: every window a client creates shares them.
-   Xlib keeps the connection's resource mask (the same for every client of a server) in a field it
-   calls private4. */
-static inline XID cx11_client_bits(Display *display, XID resource) {
-    return resource & ~((_XPrivDisplay)display)->private4;
+/* The resource-id mask the server sent at connection setup: the bits of an XID
+   that vary within one client (the other bits name the client, and the server
+   uses one mask for every client). Xlib keeps it in the field its internal
+   header calls resource_mask, which the public header names private4. */
+static inline XID cx11_resource_mask(Display *display) {
+    return ((_XPrivDisplay)display)->private4;
 }
 
 /* XKB's accessors are macros, which Swift cannot call. */

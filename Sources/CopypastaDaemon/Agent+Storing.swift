@@ -96,7 +96,11 @@ extension Agent {
                 capture.newestStored[selection] = pending.read
                 capture.ownerEntries[selection] = (pending.owner, id)
             }
-            if selection == .primary { capture.lastPrimary = (id, pending.text, now) }
+            if selection == .primary {
+                // Only an entry this PRIMARY capture created may be replaced by the next state of the
+                // gesture; one that already existed (moved to the top: added, tagged, pinned) never is.
+                capture.lastPrimary = if case .inserted = outcome { (id, pending.text, now) } else { nil }
+            }
             let verb = if case .moved = outcome { "moved to top" } else { pending.replacing == nil ? "captured" : "replaced" }
             logger.info("\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(pending.app ?? "-")"]))
             runHook(.capture, id: id, selection: selection, text: pending.text, app: pending.app)

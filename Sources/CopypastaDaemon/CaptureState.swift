@@ -11,7 +11,8 @@ struct CaptureState {
     var reads: [ReadID: (time: Timestamp, app: String?)] = [:]
     /// The newest read of each selection whose text was stored.
     var newestStored: [Config.Selection: ReadID] = [:]
-    /// The last PRIMARY capture, for the grow/shrink merge.
+    /// The entry the last PRIMARY capture inserted, for the grow/shrink merge; nil when that capture
+    /// moved an existing entry to the top, which a later state of the selection must never replace.
     var lastPrimary: (id: Int64, text: String, at: Double)?
     /// A PRIMARY change waiting for the mouse button or Shift to be released.
     var heldPrimary: OwnerChange?

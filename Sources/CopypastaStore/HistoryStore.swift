@@ -131,7 +131,10 @@ public final class HistoryStore {
         return try writing {
             if try lastFingerprint() == fingerprint { return .unchanged(try newestEntry(with: fingerprint)) }
             if let replacing {
-                try database.run("DELETE FROM entry WHERE id = ? AND pinned = 0", replacing)
+                // The user may have pinned or tagged the partial entry meanwhile: then it stays.
+                try database.run(
+                    "DELETE FROM entry WHERE id = ? AND pinned = 0 AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id)",
+                    replacing)
                 try noteRemoved(database.changes, maxEntries: maxEntries)
             }
             if isNewest {

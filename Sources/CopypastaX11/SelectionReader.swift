@@ -71,6 +71,20 @@ final class SelectionReader {
         }
     }
 
+    /// Ends the conversions whose owner `isGone` says went away (XFixes reported its window
+    /// destroyed or its client closed). Its last reply, if it sent one, arrived before that
+    /// event, so nothing more can come: an INCR transfer it left unfinished ends too.
+    func ownerGone(_ isGone: (Window) -> Bool) {
+        for (property, conversion) in conversions where isGone(conversion.owner) {
+            let reason = switch conversion.phase {
+            case .targets: "owner went away before it sent TARGETS"
+            case .text: "owner went away before it sent the text"
+            case .incremental: "owner went away during the INCR transfer"
+            }
+            fail(property, reason)
+        }
+    }
+
     /// Handles an owner's reply (or refusal) to one of our conversions.
     func handleSelectionNotify(_ event: XSelectionEvent) {
         guard event.requestor == connection.window else { return }

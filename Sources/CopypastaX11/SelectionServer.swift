@@ -44,15 +44,20 @@ final class SelectionServer {
     private unowned let connection: X11Display
     private var offers: [Atom: Offer] = [:]
     private var transfers: [TransferKey: Transfer] = [:]
-    /// Payloads above this many bytes go by INCR, in chunks of this size (xclip's rule:
-    /// a quarter of the server's maximum request, which is counted in 4-byte units).
+    /// Payloads above this many bytes go by INCR, in chunks of this size: a quarter of the
+    /// server's maximum request (counted in 4-byte units, xclip's rule), and never more than
+    /// `maxChunkSize`.
     let chunkSize: Int
+
+    /// The largest reply or INCR chunk: Tk reads only about 400 kB per transfer step and drops a
+    /// larger one, so chunks stay at 256 KiB, as GTK and gnome-settings-daemon send them.
+    static let maxChunkSize = 256 << 10
 
     /// A server for selections owned by `connection`'s window.
     init(connection: X11Display) {
         self.connection = connection
         let units = XExtendedMaxRequestSize(connection.display)
-        chunkSize = max(4096, Int(units > 0 ? units : XMaxRequestSize(connection.display)) / 4)
+        chunkSize = min(Self.maxChunkSize, max(4096, Int(units > 0 ? units : XMaxRequestSize(connection.display)) / 4))
     }
 
     private var display: OpaquePointer { connection.display }

@@ -31,8 +31,8 @@ extension X11Display {
         guard count > 0 else { return false }
         let target = Window(focus.window)
         if target <= 1 || target == root { return true }
-        let client = cx11_client_bits(display, target)
-        return server.recentRequestors.suffix(count).contains { cx11_client_bits(display, $0) == client }
+        let client = applications.client(of: target)
+        return server.recentRequestors.suffix(count).contains { applications.client(of: $0) == client }
     }
 
     /// The text copypasta serves on `selection`, nil when it does not own it.

@@ -57,6 +57,10 @@ public final class X11Display {
     private var lastReadID = 0
     /// Selections we own and their transfers.
     lazy var server = SelectionServer(connection: self)
+    /// Names the applications behind owner windows.
+    lazy var applications = ApplicationLookup(connection: self)
+    /// The foreign owner window of each selection, from XFixes: the one an owner-gone event is about.
+    private var selectionOwners: [Atom: Window] = [:]
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
     public init(displayName: String?) throws(X11Error) {
@@ -157,43 +161,23 @@ public final class X11Display {
     @discardableResult
     public func readCurrent(_ selection: Config.Selection, maxBytes: Int, timeout: Double) -> ReadID? {
         guard let owner = owner(of: selection), owner.window != window else { return nil }
+        selectionOwners[atoms.atom(for: selection)] = owner.window
         lastReadID += 1
         let id = ReadID(value: lastReadID)
         reader.begin(id, selection, owner: owner.window, time: serverTime(), maxBytes: maxBytes, timeout: timeout)
         return id
     }
 
-    /// The WM_CLASS names (instance, class) of an owner window, else of its
-    /// client leader (WM_CLIENT_LEADER), else of the window it is transient
-    /// for: Qt and GTK own selections through hidden helper windows that
-    /// often carry no WM_CLASS themselves.
+    /// The names of the application that owns the selection through `owner`: WM_CLASS
+    /// (instance, class) of the owner or of another window of its X client, else its
+    /// process name; empty when nothing names it (see ApplicationLookup).
     public func classNames(of owner: OwnerID) -> [String] {
-        if let names = classHint(owner.window) { return names }
-        if let leader = windowProperty(owner.window, atoms.wmClientLeader), let names = classHint(leader) { return names }
-        var transient: Window = 0
-        if XGetTransientForHint(display, owner.window, &transient) != 0, transient != 0, let names = classHint(transient) {
-            return names
-        }
-        return []
+        applications.names(of: owner.window)
     }
 
-    /// The non-empty WM_CLASS strings of `window`, nil when it has none.
-    private func classHint(_ window: Window) -> [String]? {
-        var hint = XClassHint()
-        guard XGetClassHint(display, window, &hint) != 0 else { return nil }
-        defer {
-            if let name = hint.res_name { XFree(name) }
-            if let cls = hint.res_class { XFree(cls) }
-        }
-        let names = [hint.res_name, hint.res_class].compactMap { $0.map { String(cString: $0) } }.filter { !$0.isEmpty }
-        return names.isEmpty ? nil : names
-    }
-
-    private func windowProperty(_ window: Window, _ property: Atom) -> Window? {
-        guard let reply = PropertyReply(display: display, window: window, property: property, delete: false, maxBytes: 64),
-              reply.type == atoms.windowType, reply.format == 32, let value = reply.longs.first, value != 0
-        else { return nil }
-        return Window(value)
+    /// Whether `window` owns one of the watched selections, as far as XFixes told us.
+    func isSelectionOwner(_ window: Window) -> Bool {
+        selectionOwners.values.contains(window)
     }
 
     /// Reads and handles every event Xlib has queued or can read without blocking, and
@@ -242,9 +226,29 @@ public final class X11Display {
         case Int32(XFixesSetSelectionOwnerNotify): notify.owner == 0 ? .cleared : .newOwner
         default: .ownerGone
         }
+        trackOwner(selection: notify.selection, kind: kind, owner: notify.owner, clientClosed: notify.subtype == Int32(XFixesSelectionClientCloseNotify))
         delegate?.ownerChanged(OwnerChange(
             selection: selection, kind: kind, owner: notify.owner == 0 ? nil : OwnerID(window: notify.owner),
             isOurs: notify.owner == window, time: notify.selection_timestamp))
+    }
+
+    /// Follows the owner of each selection. When it goes away, its conversions end at once:
+    /// no reply can come from it, and waiting for the convert timeout would only delay the log.
+    /// A closed client takes all its windows with it, so its conversions of other selections
+    /// (and of earlier copies) end too.
+    private func trackOwner(selection: Atom, kind: OwnerChange.Kind, owner: Window, clientClosed: Bool) {
+        switch kind {
+        case .newOwner: selectionOwners[selection] = owner == window ? nil : owner
+        case .cleared: selectionOwners[selection] = nil
+        case .ownerGone:
+            let gone = owner != 0 ? owner : selectionOwners[selection]
+            selectionOwners[selection] = nil
+            if let gone, gone != window {
+                let client = applications.client(of: gone)
+                reader.ownerGone { clientClosed ? self.applications.client(of: $0) == client : $0 == gone }
+            }
+        }
+        applications.keepOnly(selectionOwners.values)
     }
 
     private func handlePropertyNotify(_ event: XPropertyEvent) {

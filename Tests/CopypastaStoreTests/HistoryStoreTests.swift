@@ -15,6 +15,21 @@ import TestSupport
         try store.capture(text, source: .clipboard, sourceApp: "App", at: Timestamp(microseconds: micros), policy: policy, maxEntries: max)
     }
 
+    @Test func aGrowingSelectionReplacesItsPartialEntryUnlessTheUserTaggedOrPinnedIt() throws {
+        let store = try open()
+        let partial = try #require(try store.capture("ssh", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0).id)
+        let grown = try store.capture("ssh deploy", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: partial)
+        #expect(try store.entries().map(\.previewSource) == ["ssh deploy"])
+        let kept = try #require(grown.id)
+        try store.addTags(id: kept, ["important"])
+        _ = try store.capture("ssh deploy@prod", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: kept)
+        #expect(try store.entries().map(\.previewSource) == ["ssh deploy@prod", "ssh deploy"])
+        try store.setPinned(ids: [kept], true)
+        try store.removeTags(id: kept, ["important"])
+        _ = try store.capture("ssh deploy@prod -p 22", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: kept)
+        #expect(try store.entries().count == 3)
+    }
+
     @Test func migratesFromEmptyWithPrivatePermissions() throws {
         let store = try open()
         #expect(try store.status().schemaVersion == HistoryStore.schemaVersion)

@@ -15,6 +15,7 @@ struct Options {
     var forceIncr = false
     var wmClass: String?
     var hint = false
+    var setPID = false
     var count = 1
     var intervalMicros: UInt32 = 5000
 }
@@ -30,6 +31,7 @@ func parse() -> Options {
         case "--hint": options.hint = true
         case "--chunk": options.chunk = Int(arguments.first ?? "") ?? 4000; arguments = arguments.dropFirst()
         case "--class": options.wmClass = arguments.first; arguments = arguments.dropFirst()
+        case "--pid": options.setPID = true
         case "--count": options.count = Int(arguments.first ?? "") ?? 1; arguments = arguments.dropFirst()
         case "--interval-ms": options.intervalMicros = UInt32((Double(arguments.first ?? "") ?? 5) * 1000); arguments = arguments.dropFirst()
         case "--text": options.text = Array((arguments.first ?? "").utf8); arguments = arguments.dropFirst()
@@ -80,6 +82,7 @@ if let wmClass = options.wmClass {
     }
 }
 @MainActor func atom(_ name: String) -> Atom { XInternAtom(display, name, False) }
+if options.setPID { setProcessHints(display, window: window) }
 let clipboard = atom("CLIPBOARD"), targetsAtom = atom("TARGETS"), utf8 = atom("UTF8_STRING"), incr = atom("INCR")
 let string = Atom(XA_STRING), hintAtom = atom("x-kde-passwordManagerHint")
 
@@ -146,6 +149,9 @@ var transfers: [Transfer] = []
 
 @MainActor func handleRequest(_ request: XSelectionRequestEvent) {
     if options.mode == "never-answer" { return }
+    // Owners that crash with a request unanswered (the reader must not wait for the timeout).
+    if options.mode == "die-on-targets" && request.target == targetsAtom { exit(0) }
+    if options.mode == "die-on-text" && request.target != targetsAtom { exit(0) }
     if request.target == targetsAtom {
         setLongs(request.requestor, request.property, Atom(XA_ATOM), offeredTargets().map { CLong(bitPattern: $0) })
         return reply(request, property: request.property)
@@ -240,6 +246,10 @@ var transfers: [Transfer] = []
 }
 
 if options.mode == "stall-reader" { stallReader() }
+if options.mode == "frame-others" {
+    say("framed \(frameOtherClients(display, root: root, own: window))")
+    while true { pause() }
+}
 if options.mode == "multiple-reader" { multipleReader() }
 
 if options.mode == "sequence" {
