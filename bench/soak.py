@@ -139,7 +139,7 @@ def soak(binary, minutes):
             f"{restore_failures} wrong or failed")
         if status_times:
             log(f"  status under load: median {statistics.median(status_times) * 1000:.1f} ms, "
-                f"max {max(status_times) * 1000:.1f} ms ({len(status_times)} runs, 200 idle clients open)")
+                f"max {max(status_times) * 1000:.1f} ms ({len(status_times)} runs, while 200 idle clients connect and stay)")
         for elapsed, code, message in imports:
             log(f"  import of 5,000 lines: {elapsed:.2f} s, exit {code} {message[:80]}")
         log("  daemon memory (min: RSS / anonymous KiB / open fds):")
