@@ -13,9 +13,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
-        .target(name: "CopypastaCore", dependencies: ["CCrypto", "CSystem"]),
+        .target(name: "CopypastaCore", dependencies: ["CSodium", "CSystem"]),
         .target(name: "CopypastaStore", dependencies: ["CopypastaCore", "CSQLite"]),
         .target(name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"]),
         .target(

@@ -1,11 +1,12 @@
-import CCrypto
+import CSodium
 
 /// The SHA-256 digest of an entry's UTF-8 text, the key of de-duplication (SPEC §4).
 ///
 /// SHA-256 is stable across versions and collision-resistant, so it can be
-/// persisted and compared across restarts (unlike DJB2 or SipHash ids, see
-/// research/anchors.md §4.12). The digest comes from libcrypto, never from a
-/// hand-written implementation.
+/// persisted and compared across restarts (unlike DJB2 or SipHash ids). The digest comes from libsodium, never from a hand-written
+/// implementation; libsodium rather than OpenSSL's libcrypto because every
+/// command loads it at start and libcrypto's size and relocations cost about
+/// 0.8 ms per process start (docs/DESIGN.md §1, BENCHMARKS.md).
 public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     /// The 32 digest bytes.
     public let bytes: [UInt8]
@@ -24,14 +25,19 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
 
     /// Computes the digest of raw bytes.
     public init(ofBytes buffer: UnsafeRawBufferPointer) {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let status = digest.withUnsafeMutableBufferPointer { out in
-            EVP_Digest(buffer.baseAddress, buffer.count, out.baseAddress, &length, EVP_sha256(), nil)
+        precondition(Self.sodiumReady, "libsodium could not be initialised")
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        let status = digest.withUnsafeMutableBufferPointer { out -> Int32 in
+            guard let digestStart = out.baseAddress else { return -1 }
+            return crypto_hash_sha256(digestStart, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(buffer.count))
         }
-        precondition(status == 1 && length == 32, "libcrypto failed to compute SHA-256")
-        bytes = Array(digest.prefix(32))
+        precondition(status == 0, "libsodium failed to compute SHA-256")
+        bytes = digest
     }
+
+    /// libsodium asks for sodium_init() before any other call; it is idempotent and thread-safe,
+    /// and runs once, on the first fingerprint.
+    private static let sodiumReady = sodium_init() >= 0
 
     /// Lower-case hexadecimal, 64 characters.
     public var description: String {

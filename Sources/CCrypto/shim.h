@@ -1,4 +1,0 @@
-#ifndef CCRYPTO_SHIM_H
-#define CCRYPTO_SHIM_H
-#include <openssl/evp.h>
-#endif
