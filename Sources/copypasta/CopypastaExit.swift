@@ -8,13 +8,15 @@ enum CopypastaExit: CopypastaFailure {
     case cannotWrite(String)
     /// A failure while storing one line of an import, with that line's number; exits as the failure does.
     case atLine(Int, any CopypastaFailure)
+    /// An import stopped by `failure` after `kept` entries were committed (imports write in batches).
+    case stopped(any CopypastaFailure, kept: Int)
 
     /// 1 for a cancel, 74 for an output error, and a failed import line exits as its failure does.
     var exitStatus: ExitStatus {
         switch self {
         case .cancelled: .nothingFound
         case .cannotWrite: .ioError
-        case let .atLine(_, failure): failure.exitStatus
+        case let .atLine(_, failure), let .stopped(failure, _): failure.exitStatus
         }
     }
 
@@ -23,6 +25,9 @@ enum CopypastaExit: CopypastaFailure {
         switch self {
         case let .cancelled(message), let .cannotWrite(message): message
         case let .atLine(line, failure): "line \(line): \(failure.description)"
+        case let .stopped(failure, 0): "\(failure.description); nothing was imported"
+        case let .stopped(failure, 1): "\(failure.description); the entry before it stays imported"
+        case let .stopped(failure, kept): "\(failure.description); the \(kept) entries before it stay imported"
         }
     }
 }

@@ -181,8 +181,9 @@ import TestSupport
         let bad = try target.run("import", file)
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("line 2"))
-        // Entries before a bad line stay imported, and the command says so.
-        #expect(bad.stderr.contains("kept the entry imported before the error"))
+        // Entries before a bad line stay imported, and the error says so on its one line.
+        #expect(bad.stderr.hasPrefix("copypasta: line 2: "))
+        #expect(bad.stderr.hasSuffix("; the entry before it stays imported\n"))
         #expect(try target.run("search", "ok").status == 0)
         #expect(try target.run("import", other.root + "/absent.jsonl").status == 65)
         let bom = other.write("bom.jsonl", "\u{FEFF}{\"text\":\"with a byte order mark\"}\n")

@@ -36,26 +36,25 @@ extension Copypasta {
             let store = try global.openStore()
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
             var oversized = 0
-            // Entries are committed in batches: after a bad line, say how many stay imported.
+            // Entries are committed in batches: after a bad line, the error says how many stay imported.
             var started: Importer?
-            var finished = false
-            defer {
-                if !finished, let kept = started?.summary.imported, kept > 0 {
-                    Terminal.warn("kept the \(kept == 1 ? "entry" : "\(kept) entries") imported before the error")
-                }
-            }
-            let summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
-                started = importer
-                let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
-                try reader.forEachLine { lineNumber, line in
-                    progress.update(lineNumber)
-                    if try !Self.importLine(line, number: lineNumber, into: importer, maxBytes: config.maxBytes) {
-                        oversized += 1
-                        Terminal.warn("line \(lineNumber): skipped, its text is longer than max-bytes (\(config.maxBytes) bytes)")
+            let summary: ImportSummary
+            do {
+                summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
+                    started = importer
+                    let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
+                    try reader.forEachLine { lineNumber, line in
+                        progress.update(lineNumber)
+                        if try !Self.importLine(line, number: lineNumber, into: importer, maxBytes: config.maxBytes) {
+                            oversized += 1
+                            Terminal.warn("line \(lineNumber): skipped, its text is longer than max-bytes (\(config.maxBytes) bytes)")
+                        }
                     }
                 }
+            } catch let failure as CopypastaFailure {
+                progress.finish()
+                throw CopypastaExit.stopped(failure, kept: started?.summary.imported ?? 0)
             }
-            finished = true
             progress.finish()
             Terminal.warn(Self.note(summary, oversized: oversized, config: config))
         }
