@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// The two hook events (SPEC §6).

@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import CopypastaX11
 import Glibc
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CopypastaCore
-import CopypastaDaemon
 import CopypastaStore
+import CopypastaSystem
 import Glibc
 
 /// Options every subcommand accepts: where the database and config file are (SPEC §2).

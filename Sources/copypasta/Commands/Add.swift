@@ -1,7 +1,7 @@
 import ArgumentParser
 import CopypastaCore
-import CopypastaDaemon
 import CopypastaStore
+import CopypastaSystem
 import Glibc
 
 extension Copypasta {

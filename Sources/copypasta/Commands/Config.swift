@@ -1,5 +1,5 @@
 import ArgumentParser
-import CopypastaDaemon
+import CopypastaClient
 
 extension Copypasta {
     /// `copypasta config`: the effective configuration.
@@ -24,7 +24,7 @@ extension Copypasta {
             Output.standard.write("# database: \(paths.database) (\(paths.databaseOrigin))\n")
             Output.standard.write(config.rendered() + "\n")
             Output.standard.flush()
-            if reload { _ = try DaemonClient.send(.reload, socketPath: paths.socket) }
+            if reload { try DaemonClient.send(.reload, socketPath: paths.socket) }
         }
     }
 }

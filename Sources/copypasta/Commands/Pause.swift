@@ -1,5 +1,5 @@
 import ArgumentParser
-import CopypastaDaemon
+import CopypastaClient
 
 extension Copypasta {
     /// `copypasta pause`.
@@ -16,7 +16,8 @@ extension Copypasta {
         func run() throws {
             try global.openStore().setPaused(true)
             // The flag in the database is what the daemon obeys; telling it as well puts the change in its log.
-            _ = try? DaemonClient.send(.pause, socketPath: global.paths().socket)
+            // No daemon is fine; a socket that may be someone else's, or a daemon that fails, is reported.
+            try DaemonClient.sendIfRunning(.pause, socketPath: global.paths().socket)
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CopypastaClient
 import CopypastaCore
-import CopypastaDaemon
 import CopypastaStore
 
 extension Copypasta {
@@ -90,8 +90,7 @@ extension Copypasta {
             if Terminal.isTerminal(2), Launcher.find(["fzf"]) != nil {
                 return ["fzf", "--with-nth=2..", "--delimiter=\t", "--prompt=copypasta> "] + (output.null ? ["--read0"] : [])
             }
-            throw DaemonError.refused(
-                status: .unavailable, message: "no launcher found; install rofi, dmenu or fzf, or set --launcher or the launcher config key")
+            throw ClientError.noLauncher
         }
 
         /// The launcher's input: one line per entry, or NUL-terminated full texts prefixed with the id.

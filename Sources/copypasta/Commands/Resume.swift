@@ -1,5 +1,5 @@
 import ArgumentParser
-import CopypastaDaemon
+import CopypastaClient
 
 extension Copypasta {
     /// `copypasta resume`.
@@ -15,7 +15,8 @@ extension Copypasta {
         func run() throws {
             try global.openStore().setPaused(false)
             // The flag in the database is what the daemon obeys; telling it as well puts the change in its log.
-            _ = try? DaemonClient.send(.resume, socketPath: global.paths().socket)
+            // No daemon is fine; a socket that may be someone else's, or a daemon that fails, is reported.
+            try DaemonClient.sendIfRunning(.resume, socketPath: global.paths().socket)
         }
     }
 }

@@ -59,8 +59,7 @@ extension Copypasta {
                 try store.markUsed(id: id, at: .now())
                 typist.feedback(id: id, text: entry.text ?? "", app: entry.sourceApp, config: config, paths: paths)
             case let .focusMoved(sent):
-                throw DaemonError.refused(
-                    status: .busy, message: "the input focus moved to another window after \(sent) of \(steps.count) keys; typing stopped")
+                throw DaemonError.focusMoved(sent: sent, total: steps.count)
             case let .interrupted(signal, sent):
                 Terminal.warn("interrupted after \(sent) of \(steps.count) keys; the keyboard mapping is restored")
                 throw ExitCode(128 + signal)
