@@ -4,19 +4,16 @@ import CopypastaClient
 extension Copypasta {
     /// `copypasta config`: the effective configuration.
     struct ConfigCommand: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "config",
             abstract: "Print the effective configuration and where each value came from.")
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         /// Also make the running daemon re-read the file.
         @Flag(help: "Also make the running daemon re-read the config file (like SIGHUP); a bad file is reported and the daemon keeps its old configuration.")
         var reload = false
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let paths = global.paths()
             let config = try global.loadConfig()

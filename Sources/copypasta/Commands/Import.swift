@@ -6,7 +6,6 @@ import Glibc
 extension Copypasta {
     /// `copypasta import FILE`: JSON Lines in, de-duplicated.
     struct Import: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
@@ -19,13 +18,11 @@ extension Copypasta {
                 its line, without being read into memory.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The file to read, or - for standard input.")
         var file: String
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let config = try global.loadConfig()
             let fd = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)

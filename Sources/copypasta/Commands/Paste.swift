@@ -5,7 +5,6 @@ import CopypastaDaemon
 extension Copypasta {
     /// `copypasta paste ID`: put an entry into the focused window through the clipboard.
     struct PasteCommand: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "paste",
             abstract: "Paste an entry into the focused window, then put the previous clipboard content back.",
@@ -16,13 +15,11 @@ extension Copypasta {
                 Neither text becomes a new history entry.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The entry's id, as shown by list.")
         var id: Int64
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             try Self.paste(id, global: global)
         }

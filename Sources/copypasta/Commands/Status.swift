@@ -7,18 +7,15 @@ import CopypastaSystem
 extension Copypasta {
     /// `copypasta status`.
     struct Status: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Show whether capture is paused, entry counts, the database path and size, and the last capture.")
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Flag(help: "Print one JSON object.")
         var json = false
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let status = try global.openStore().status()
             let daemon = try Self.daemonStatus(socket: global.paths().socket)
