@@ -51,11 +51,17 @@ public final class Typist {
 
     /// Blocks SIGINT and SIGTERM so they are seen between keys (see `type`), not by a handler.
     public static func blockSignals() {
+        var set = interruptions
+        sigprocmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// SIGINT and SIGTERM, the signals that stop typing.
+    private static var interruptions: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
-        sigprocmask(SIG_BLOCK, &set, nil)
+        return set
     }
 
     /// Types `steps`, `delay` seconds apart; stops when the focus moves or a blocked signal arrives.
@@ -139,10 +145,7 @@ public final class Typist {
 
     /// Waits up to `seconds` for SIGINT or SIGTERM (blocked by `blockSignals`); returns it, or nil.
     private static func waitForSignal(seconds: Double) -> Int32? {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        var set = interruptions
         let nanoseconds = Int(max(0, seconds) * 1e9)
         var timeout = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
         while true {
