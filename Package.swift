@@ -30,7 +30,8 @@ let package = Package(
         .executableTarget(
             name: "copypasta",
             dependencies: [
-                "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaClient", "CopypastaDaemon", "CSystem",
+                "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CopypastaClient", "CopypastaDaemon",
+                "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

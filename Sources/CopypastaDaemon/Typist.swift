@@ -16,7 +16,7 @@ public enum TypeOutcome: Equatable, Sendable {
 /// Types a plan into the focused window with XTest (`copypasta type`).
 ///
 /// Runs in the CLI process: it owns nothing, so it needs no daemon. Before
-/// typing it waits (up to `modifierWait`) for the hotkey's modifiers to be
+/// typing it waits (up to `Keyboard.modifierWait`) for the hotkey's modifiers to be
 /// released, then releases any still held and unlocks Caps Lock. Characters
 /// missing from the layout are bound to spare keycodes batch by batch; the
 /// keycodes bound are written to a file of the runtime directory first, so a
@@ -24,8 +24,6 @@ public enum TypeOutcome: Equatable, Sendable {
 /// blocked and checked between keys, so an interrupted run restores the
 /// mapping too.
 public final class Typist {
-    /// How long to wait for the user to release the hotkey's modifiers.
-    public static let modifierWait = 1.0
     /// How long applications get to read a changed keyboard mapping before the same keycodes change again.
     public static let remapSettle = 0.05
 
@@ -66,8 +64,7 @@ public final class Typist {
 
     /// Types `steps`, `delay` seconds apart; stops when the focus moves or a blocked signal arrives.
     public func type(_ steps: [TypeStep], delay: Double) -> TypeOutcome {
-        _ = keyboard.waitForModifierRelease(timeout: Self.modifierWait)
-        keyboard.clearModifiers()
+        keyboard.releaseHotkey()
         let focus = keyboard.focus()
         defer { finish() }
         let capacity = max(1, keyboard.spareKeycodes.count)

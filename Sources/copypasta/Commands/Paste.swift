@@ -1,6 +1,6 @@
 import ArgumentParser
 import CopypastaCore
-import CopypastaDaemon
+import CopypastaX11
 
 extension Copypasta {
     /// `copypasta paste ID`: put an entry into the focused window through the clipboard.
@@ -26,7 +26,7 @@ extension Copypasta {
 
         /// Waits for the hotkey's modifiers to be released, then pastes entry `id` (also `pick --paste`).
         static func paste(_ id: Int64, global: GlobalOptions) throws {
-            Typist.releaseHotkey()
+            Keyboard.releaseHotkey()
             try Restore.entry(id, selections: [.clipboard], global: global, paste: true)
         }
     }
