@@ -36,13 +36,6 @@ extension SelectionKeeper {
     }
 }
 
-/// A paste the background server started, to be finished by `finishPaste`.
-public struct PasteSessionHandle {
-    let session: PasteSession
-    /// Kept open until the paste ends.
-    let keyboard: Keyboard
-}
-
 /// Collects one read of CLIPBOARD for the background server's paste; never fetches a copy marked
 /// by a password manager.
 private final class PreviousContentReader: ClipboardDelegate {

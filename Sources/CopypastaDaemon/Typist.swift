@@ -3,16 +3,6 @@ import CopypastaSystem
 import CopypastaX11
 import Glibc
 
-/// How a `type` run ended.
-public enum TypeOutcome: Equatable, Sendable {
-    /// Every step was sent.
-    case typed
-    /// The input focus moved to another window after `sent` steps; typing stopped.
-    case focusMoved(sent: Int)
-    /// SIGINT or SIGTERM arrived after `sent` steps; typing stopped and the mapping was restored.
-    case interrupted(signal: Int32, sent: Int)
-}
-
 /// Types a plan into the focused window with XTest (`copypasta type`).
 ///
 /// Runs in the CLI process: it owns nothing, so it needs no daemon. Before

@@ -40,19 +40,3 @@ enum Restore {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
-
-/// The `--primary` / `--both` flags of the restoring commands.
-struct SelectionOptions: ParsableArguments {
-    /// Restore to PRIMARY.
-    @Flag(help: "Restore to PRIMARY instead of CLIPBOARD.")
-    var primary = false
-
-    /// Restore to both selections.
-    @Flag(help: "Restore to both CLIPBOARD and PRIMARY.")
-    var both = false
-
-    /// The selections chosen.
-    var selections: [Config.Selection] {
-        both ? [.clipboard, .primary] : primary ? [.primary] : [.clipboard]
-    }
-}
