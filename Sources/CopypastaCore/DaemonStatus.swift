@@ -28,7 +28,7 @@ public struct DaemonStatus: Equatable, Sendable {
     }
 
     /// The fields in their wire order, values as shown to users (`lastCaptureAt` is `never` when nil).
-    public var fields: [(key: String, value: String)] {
+    private var fields: [(key: String, value: String)] {
         [
             ("pid", String(pid)), ("display", display), ("uptime", String(uptimeSeconds)),
             ("selections", selections.map(\.rawValue).joined(separator: ",")),

@@ -59,7 +59,7 @@ final class IPCServer: PollSource {
         }
         umask(previous)
         guard bound == 0, listen(listener, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.describe(errno)
             close(listener)
             throw SystemError.cannotCreate(path: path, reason: reason)
         }
@@ -121,7 +121,7 @@ final class IPCServer: PollSource {
 
     /// Makes room after accept() ran out of descriptors: true when a client was closed and accepting may go on.
     private func outOfDescriptors() -> Bool {
-        warnCrowded("out of file descriptors (\(String(cString: strerror(errno)))); closing the oldest idle socket client")
+        warnCrowded("out of file descriptors (\(SystemError.describe(errno))); closing the oldest idle socket client")
         if dropOldest() { return true }
         listenerPausedUntil = monotonicSeconds() + Self.acceptPause
         return false

@@ -7,6 +7,6 @@ public struct SpawnFailure: Error, CustomStringConvertible {
 
     /// A failure to run `program` with errno `code`.
     init(_ program: String, _ code: Int32) {
-        description = "cannot run \(program): \(String(cString: strerror(code)))"
+        description = "cannot run \(program): \(SystemError.describe(code))"
     }
 }

@@ -1,5 +1,6 @@
 import CSystem
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// Buffered standard output; flushed at exit by `main` and when the buffer fills.
@@ -31,7 +32,7 @@ final class Output {
         if buffer.count + bytes.count > 1 << 16 { flush() }
         if bytes.count >= 1 << 16 {
             guard Terminal.writeAll(fd, bytes) else {
-                Terminal.fail("cannot write to standard output: \(String(cString: strerror(errno)))", status: .ioError)
+                Terminal.fail("cannot write to standard output: \(SystemError.describe(errno))", status: .ioError)
             }
         } else {
             buffer.append(contentsOf: bytes)
@@ -52,6 +53,6 @@ final class Output {
         guard !buffer.isEmpty else { return }
         let ok = Terminal.writeAll(fd, buffer)
         buffer.removeAll(keepingCapacity: true)
-        if !ok { throw .cannotWrite("cannot write to standard output: \(String(cString: strerror(errno)))") }
+        if !ok { throw .cannotWrite("cannot write to standard output: \(SystemError.describe(errno))") }
     }
 }

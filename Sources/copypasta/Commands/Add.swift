@@ -60,7 +60,7 @@ extension Copypasta {
             } catch .tooLarge {
                 throw tooLarge("standard input holds more", limit)
             } catch let .system(code) {
-                throw CoreError.data("cannot read standard input: \(String(cString: strerror(code)))")
+                throw CoreError.data("cannot read standard input: \(SystemError.describe(code))")
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CoreError.data("standard input is not valid UTF-8 text; nothing was stored")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CopypastaCore
 import CopypastaStore
+import CopypastaSystem
 import Glibc
 
 extension Copypasta {
@@ -27,7 +28,7 @@ extension Copypasta {
             let config = try global.loadConfig()
             let fd = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                throw CoreError.data("cannot read \(file): \(String(cString: strerror(errno)))")
+                throw CoreError.data("cannot read \(file): \(SystemError.describe(errno))")
             }
             defer { if fd != 0 { close(fd) } }
             let store = try global.openStore()
