@@ -15,27 +15,31 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
-        .target(name: "CopypastaCore", dependencies: ["CSodium", "CSystem"]),
-        .target(name: "CopypastaStore", dependencies: ["CopypastaCore", "CSQLite"]),
+        .target(name: "CopypastaCore", dependencies: ["CSodium"]),
+        .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"]),
+        .target(name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite"]),
         .target(name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"]),
+        .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"]),
         .target(
             name: "CopypastaDaemon",
             dependencies: [
-                "CopypastaCore", "CopypastaStore", "CopypastaX11", "CSystem",
+                "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "copypasta",
             dependencies: [
-                "CopypastaCore", "CopypastaStore", "CopypastaDaemon", "CSystem",
+                "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CopypastaClient", "CopypastaDaemon",
+                "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["CSystem"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport"),
         .executableTarget(name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner"),
         .executableTarget(name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient"),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
+        .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem"]),
         .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"]),

@@ -39,6 +39,9 @@ public struct CaptureFilter {
     /// The byte limit of stored texts.
     public let maxBytes: Int
 
+    /// The target a password manager offers with a secret (KDE's convention, followed by KeePassXC and others).
+    public static let passwordHintTarget = "x-kde-passwordManagerHint"
+
     /// Compiles the rules of `config` (its patterns were validated when it was parsed).
     public init(config: Config) {
         ignoreApps = config.ignoreApps.map { $0.lowercased() }
@@ -48,7 +51,7 @@ public struct CaptureFilter {
 
     /// Checks what is known before fetching: the offered target names and the owner's WM_CLASS names.
     public func checkOwner(targets: [String], classNames: [String]) -> Skip? {
-        if targets.contains("x-kde-passwordManagerHint") { return .passwordHint }
+        if targets.contains(Self.passwordHintTarget) { return .passwordHint }
         if let app = classNames.first(where: { ignoreApps.contains($0.lowercased()) }) { return .ignoredApp(app) }
         return nil
     }

@@ -7,7 +7,6 @@ public enum CoreError: CopypastaFailure, Equatable {
     /// Input data (an import line, standard input) is malformed.
     case data(String)
 
-    /// The exit status each case maps to (SPEC §7).
     public var exitStatus: ExitStatus {
         switch self {
         case .config: .badConfig
@@ -16,7 +15,6 @@ public enum CoreError: CopypastaFailure, Equatable {
         }
     }
 
-    /// The one-line message shown after `copypasta: `.
     public var description: String {
         switch self {
         case let .config(file, line, message): "\(file):\(line): \(message)"

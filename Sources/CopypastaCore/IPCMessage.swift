@@ -3,7 +3,8 @@
 /// A request is `copypasta/1 VERB ARG…` and a reply is `ok [DETAIL]` or
 /// `error STATUS MESSAGE`, each ending in a newline and at most
 /// `maximumBytes` long. The version prefix lets a newer daemon refuse an
-/// older client clearly instead of misreading it.
+/// older client clearly instead of misreading it; the shape of each reply
+/// (`Reply`) is fixed by the version of the request it answers.
 public enum IPCMessage {
     /// The protocol version prefix.
     public static let version = "copypasta/1"
@@ -42,6 +43,16 @@ public enum IPCMessage {
         return "\(version) \(body)"
     }
 
+    /// A successful reply; each request has one kind (`decodeReply`).
+    public enum Reply: Equatable, Sendable {
+        /// The request was carried out: restore, paste, pause, resume, reload.
+        case done
+        /// The answer to `ping`.
+        case pong
+        /// The answer to `status`.
+        case status(DaemonStatus)
+    }
+
     /// Parses a request line; the error is the reply to send.
     public static func decode(_ line: String) -> Result<Request, IPCError> {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -64,13 +75,33 @@ public enum IPCMessage {
         return .failure(IPCError(status: .usage, message: "malformed request"))
     }
 
-    /// Parses a reply line into its detail, or the error it carries.
-    public static func decodeReply(_ line: String) -> Result<String, IPCError> {
-        if line == "ok" { return .success("") }
-        if line.hasPrefix("ok ") { return .success(String(line.dropFirst(3))) }
+    /// The line for a successful reply, without the newline.
+    public static func encode(_ reply: Reply) -> String {
+        switch reply {
+        case .done: "ok"
+        case .pong: "ok pong"
+        case let .status(status): "ok \(status.encoded)"
+        }
+    }
+
+    /// Parses the reply to `request`: the success that request expects, or the error the daemon sent.
+    ///
+    /// A line of another shape, or longer than `maximumBytes`, is an `unavailable` error: the other
+    /// side does not speak this protocol version.
+    public static func decodeReply(_ line: String, to request: Request) -> Result<Reply, IPCError> {
+        let unexpected = IPCError(status: .unavailable, message: "unexpected reply from the daemon")
+        guard line.utf8.count <= maximumBytes else { return .failure(unexpected) }
+        if line == "ok" || line.hasPrefix("ok ") {
+            let detail = line.dropFirst(3)
+            switch request {
+            case .ping: return detail == "pong" ? .success(.pong) : .failure(unexpected)
+            case .status: return DaemonStatus(decoding: String(detail)).map { .success(.status($0)) } ?? .failure(unexpected)
+            case .restore, .paste, .pause, .resume, .reload: return detail.isEmpty ? .success(.done) : .failure(unexpected)
+            }
+        }
         let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
         guard parts.count == 3, parts[0] == "error", let code = Int32(parts[1]), let status = ExitStatus(rawValue: code) else {
-            return .failure(IPCError(status: .unavailable, message: "unexpected reply from the daemon"))
+            return .failure(unexpected)
         }
         return .failure(IPCError(status: status, message: parts[2]))
     }
@@ -78,19 +109,5 @@ public enum IPCMessage {
     /// The reply line for an error.
     public static func encodeError(_ error: IPCError) -> String {
         "error \(error.status.rawValue) \(error.message.split(separator: "\n").joined(separator: " "))"
-    }
-}
-
-/// An error carried over the socket: an exit status and a one-line message.
-public struct IPCError: Error, Equatable, Sendable {
-    /// The status the client exits with.
-    public var status: ExitStatus
-    /// The message the client prints.
-    public var message: String
-
-    /// An error with `status` and `message`.
-    public init(status: ExitStatus, message: String) {
-        self.status = status
-        self.message = message
     }
 }

@@ -4,26 +4,12 @@ import CopypastaX11
 import Glibc
 
 extension Agent {
-    /// Starts a paste of entry `id` (see `PasteSession`); replies once the keystroke is sent, and puts
-    /// the previous CLIPBOARD content back later, from the loop.
-    func paste(id: Int64) -> Result<String, IPCError> {
-        do {
-            let entry = try store.entry(id: id)
-            let text = entry.text ?? ""
-            let keyboard = try self.keyboard ?? Keyboard(display: display)
-            self.keyboard = keyboard
-            let previous = currentClipboardText()
-            pasteSession = try PasteSession.start(text: text, previous: previous, display: display, keyboard: keyboard, config: config)
-            try store.markUsed(id: id, at: .now())
-            let keystroke = pasteSession?.keystroke.description ?? ""
-            logger.info("pasting", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "keystroke": "\(keystroke)"])
-            runHook(.paste, id: id, selection: .clipboard, text: text, app: entry.sourceApp)
-            return .success("")
-        } catch let failure as CopypastaFailure {
-            return .failure(IPCError(status: failure.exitStatus, message: failure.description))
-        } catch {
-            return .failure(IPCError(status: .ioError, message: "\(error)"))
-        }
+    /// Starts a paste of entry `id` (see `PasteSession`); the reply goes once the keystroke is sent, and
+    /// the previous CLIPBOARD content is put back later, from the loop.
+    func paste(id: Int64) throws {
+        let keyboard = try self.keyboard ?? Keyboard(display: display)
+        self.keyboard = keyboard
+        try handover.paste(id: id, keyboard: keyboard, previous: currentClipboardText()) { pasteSession = $0 }
     }
 
     /// Puts the previous content back once the target fetched the entry or the deadline passed.

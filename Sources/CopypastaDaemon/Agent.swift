@@ -1,5 +1,6 @@
 import CSystem
 import CopypastaCore
+import CopypastaSystem
 import CopypastaStore
 import CopypastaX11
 import Glibc

@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// One started hook: its pipes while it runs, then only its process group until the deadline.

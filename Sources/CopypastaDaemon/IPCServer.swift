@@ -1,5 +1,6 @@
 import CSystem
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 import Logging
 
@@ -36,31 +37,31 @@ final class IPCServer: PollSource {
     private var listenerPausedUntil: Double?
     private var lastCrowdWarning = -Double.infinity
     private let logger: Logger
-    private let handler: (IPCMessage.Request) -> Result<String, IPCError>
+    private let handler: (IPCMessage.Request) -> Result<IPCMessage.Reply, IPCError>
 
     /// Binds `path` (0600) and listens; throws when another daemon answers there.
-    init(path: String, logger: Logger, handler: @escaping (IPCMessage.Request) -> Result<String, IPCError>) throws {
+    init(path: String, logger: Logger, handler: @escaping (IPCMessage.Request) -> Result<IPCMessage.Reply, IPCError>) throws {
         self.path = path
         self.logger = logger
         self.handler = handler
         if let directory = path.lastIndex(of: "/").map({ String(path[..<$0]) }) { try RuntimeDirectory.prepare(directory) }
-        if DaemonClient.isListening(path) {
-            throw DaemonError.cannotCreate(
+        if UnixSocket.isListening(path) {
+            throw SystemError.cannotCreate(
                 path: path, reason: "another copypasta daemon is listening there; set COPYPASTA_RUNTIME_DIR to run a second one")
         }
         unlink(path)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw DaemonError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        var address = try DaemonClient.address(path)
+        guard listener >= 0 else { throw SystemError.cannotCreate(path: path, reason: SystemError.describe(errno)) }
+        var address = try UnixSocket.address(path)
         let previous = umask(0o177)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         umask(previous)
         guard bound == 0, listen(listener, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.describe(errno)
             close(listener)
-            throw DaemonError.cannotCreate(path: path, reason: reason)
+            throw SystemError.cannotCreate(path: path, reason: reason)
         }
         chmod(path, 0o600)
     }
@@ -120,7 +121,7 @@ final class IPCServer: PollSource {
 
     /// Makes room after accept() ran out of descriptors: true when a client was closed and accepting may go on.
     private func outOfDescriptors() -> Bool {
-        warnCrowded("out of file descriptors (\(String(cString: strerror(errno)))); closing the oldest idle socket client")
+        warnCrowded("out of file descriptors (\(SystemError.describe(errno))); closing the oldest idle socket client")
         if dropOldest() { return true }
         listenerPausedUntil = monotonicSeconds() + Self.acceptPause
         return false
@@ -151,9 +152,9 @@ final class IPCServer: PollSource {
         client.buffer.append(contentsOf: chunk[0..<count])
         if let newline = client.buffer.firstIndex(of: 0x0A) {
             let line = String(decoding: client.buffer[..<newline], as: UTF8.self)
-            let reply: Result<String, IPCError> = IPCMessage.decode(line).flatMap { handler($0) }
+            let reply: Result<IPCMessage.Reply, IPCError> = IPCMessage.decode(line).flatMap { handler($0) }
             switch reply {
-            case let .success(detail): respond(fd, detail.isEmpty ? "ok" : "ok \(detail)")
+            case let .success(answer): respond(fd, IPCMessage.encode(answer))
             case let .failure(error): respond(fd, IPCMessage.encodeError(error))
             }
             return drop(fd)

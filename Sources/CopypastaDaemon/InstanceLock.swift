@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// One daemon per database file (SPEC §4), whatever path names it: an
@@ -18,7 +19,7 @@ public final class InstanceLock {
     /// Takes the lock on the existing `database` file, or throws `alreadyRunning` naming the holder's pid.
     public init(database: String) throws {
         fd = open(database, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw DaemonError.cannotCreate(path: database, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw SystemError.cannotCreate(path: database, reason: SystemError.describe(errno)) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.holder(of: fd)
             close(fd)

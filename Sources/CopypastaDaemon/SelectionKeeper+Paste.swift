@@ -7,13 +7,9 @@ extension SelectionKeeper {
     /// `paste` without a daemon: reads what CLIPBOARD holds now, owns it with entry `id`, sends the
     /// paste keystroke, records the use and starts the paste feedback. `serve()` then runs the loop.
     public func startPaste(id: Int64, store: HistoryStore, config: Config, paths: Paths) throws -> PasteSessionHandle {
-        let entry = try store.entry(id: id)
-        let text = entry.text ?? ""
         let keyboard = try Keyboard(display: display)
         let previous = readClipboard(maxBytes: config.maxBytes, timeout: Double(config.convertTimeoutMilliseconds) / 1000)
-        let session = try PasteSession.start(text: text, previous: previous, display: display, keyboard: keyboard, config: config)
-        try store.markUsed(id: id, at: .now())
-        loop.runHook(.paste, id: id, selection: .clipboard, text: text, app: entry.sourceApp, config: config, paths: paths, logger: logger)
+        let session = try handover(store: store, config: config, paths: paths).paste(id: id, keyboard: keyboard, previous: previous)
         return PasteSessionHandle(session: session, keyboard: keyboard)
     }
 
@@ -40,13 +36,6 @@ extension SelectionKeeper {
     }
 }
 
-/// A paste the background server started, to be finished by `finishPaste`.
-public struct PasteSessionHandle {
-    let session: PasteSession
-    /// Kept open until the paste ends.
-    let keyboard: Keyboard
-}
-
 /// Collects one read of CLIPBOARD for the background server's paste; never fetches a copy marked
 /// by a password manager.
 private final class PreviousContentReader: ClipboardDelegate {
@@ -56,7 +45,7 @@ private final class PreviousContentReader: ClipboardDelegate {
     func ownerChanged(_ change: OwnerChange) {}
 
     func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool {
-        let fetch = !targets.contains("x-kde-passwordManagerHint")
+        let fetch = !targets.contains(CaptureFilter.passwordHintTarget)
         if !fetch { done = true }
         return fetch
     }

@@ -24,11 +24,12 @@ public final class SelectionKeeper {
 
     /// Owns `selections` with entry `id` (confirmed), records the use and starts the copy feedback.
     public func take(id: Int64, selections: [Config.Selection], store: HistoryStore, config: Config, paths: Paths) throws {
-        let entry = try store.entry(id: id)
-        let text = entry.text ?? ""
-        try display.own(selections, text: text)
-        try store.markUsed(id: id, at: .now())
-        loop.runHook(.copy, id: id, selection: selections[0], text: text, app: entry.sourceApp, config: config, paths: paths, logger: logger)
+        try handover(store: store, config: config, paths: paths).restore(id: id, selections: selections)
+    }
+
+    /// The steps of a restore, with this process's display and loop.
+    func handover(store: HistoryStore, config: Config, paths: Paths) -> Handover {
+        Handover(display: display, loop: loop, store: store, config: config, paths: paths, logger: logger)
     }
 
     /// Serves until ownership is lost and transfers and hooks are done, or until SIGTERM/SIGINT.

@@ -33,15 +33,4 @@ final class SignalSource {
         }
         return signals
     }
-
-    /// The signal mask children must start with: none blocked (they inherit ours otherwise).
-    static func resetMaskForChildren(_ attributes: inout posix_spawnattr_t) {
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in handled + [SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-    }
 }

@@ -17,13 +17,4 @@ extension Typist {
             guard loop.turn(timers: nil, expire: { _ in }, keepGoing: { !hooks.isIdle && !stop }, signal: { _ in stop = true }) else { return }
         }
     }
-
-    /// Waits (up to `modifierWait`) for the hotkey's modifiers to be released and releases any still
-    /// held, on a connection of its own; does nothing without a display (the daemon may have one).
-    public static func releaseHotkey() {
-        guard let display = try? X11Display(displayName: nil), let keyboard = try? Keyboard(display: display) else { return }
-        _ = keyboard.waitForModifierRelease(timeout: modifierWait)
-        keyboard.clearModifiers()
-        keyboard.restoreLock()
-    }
 }

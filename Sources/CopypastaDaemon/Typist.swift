@@ -1,21 +1,12 @@
 import CopypastaCore
+import CopypastaSystem
 import CopypastaX11
 import Glibc
-
-/// How a `type` run ended.
-public enum TypeOutcome: Equatable, Sendable {
-    /// Every step was sent.
-    case typed
-    /// The input focus moved to another window after `sent` steps; typing stopped.
-    case focusMoved(sent: Int)
-    /// SIGINT or SIGTERM arrived after `sent` steps; typing stopped and the mapping was restored.
-    case interrupted(signal: Int32, sent: Int)
-}
 
 /// Types a plan into the focused window with XTest (`copypasta type`).
 ///
 /// Runs in the CLI process: it owns nothing, so it needs no daemon. Before
-/// typing it waits (up to `modifierWait`) for the hotkey's modifiers to be
+/// typing it waits (up to `Keyboard.modifierWait`) for the hotkey's modifiers to be
 /// released, then releases any still held and unlocks Caps Lock. Characters
 /// missing from the layout are bound to spare keycodes batch by batch; the
 /// keycodes bound are written to a file of the runtime directory first, so a
@@ -23,8 +14,6 @@ public enum TypeOutcome: Equatable, Sendable {
 /// blocked and checked between keys, so an interrupted run restores the
 /// mapping too.
 public final class Typist {
-    /// How long to wait for the user to release the hotkey's modifiers.
-    public static let modifierWait = 1.0
     /// How long applications get to read a changed keyboard mapping before the same keycodes change again.
     public static let remapSettle = 0.05
 
@@ -50,17 +39,22 @@ public final class Typist {
 
     /// Blocks SIGINT and SIGTERM so they are seen between keys (see `type`), not by a handler.
     public static func blockSignals() {
+        var set = interruptions
+        sigprocmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// SIGINT and SIGTERM, the signals that stop typing.
+    private static var interruptions: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
-        sigprocmask(SIG_BLOCK, &set, nil)
+        return set
     }
 
     /// Types `steps`, `delay` seconds apart; stops when the focus moves or a blocked signal arrives.
     public func type(_ steps: [TypeStep], delay: Double) -> TypeOutcome {
-        _ = keyboard.waitForModifierRelease(timeout: Self.modifierWait)
-        keyboard.clearModifiers()
+        keyboard.releaseHotkey()
         let focus = keyboard.focus()
         defer { finish() }
         let capacity = max(1, keyboard.spareKeycodes.count)
@@ -138,10 +132,7 @@ public final class Typist {
 
     /// Waits up to `seconds` for SIGINT or SIGTERM (blocked by `blockSignals`); returns it, or nil.
     private static func waitForSignal(seconds: Double) -> Int32? {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        var set = interruptions
         let nanoseconds = Int(max(0, seconds) * 1e9)
         var timeout = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
         while true {

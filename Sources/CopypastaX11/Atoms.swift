@@ -6,8 +6,8 @@ struct Atoms {
     let clipboard, primary, targets, timestamp, multiple, atomPair, incr, integer: Atom
     /// The text targets, in the order of preference for reading.
     let utf8String, textPlainUTF8, textPlain, string, text: Atom
-    /// The password-manager hint, window properties, and our timestamp property.
-    let passwordHint, wmClientLeader, windowType, timestampProperty: Atom
+    /// Window properties, and our timestamp property.
+    let wmClientLeader, windowType, timestampProperty: Atom
     /// Properties our conversions write into, used in rotation so that a late
     /// write from a superseded owner never lands in a current conversion.
     let conversionProperties: [Atom]
@@ -28,7 +28,6 @@ struct Atoms {
         textPlain = intern("text/plain")
         string = Atom(XA_STRING)
         text = intern("TEXT")
-        passwordHint = intern("x-kde-passwordManagerHint")
         wmClientLeader = intern("WM_CLIENT_LEADER")
         windowType = Atom(XA_WINDOW)
         timestampProperty = intern("COPYPASTA_TIMESTAMP")

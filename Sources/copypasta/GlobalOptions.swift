@@ -1,7 +1,7 @@
 import ArgumentParser
 import CopypastaCore
-import CopypastaDaemon
 import CopypastaStore
+import CopypastaSystem
 import Glibc
 
 /// Options every subcommand accepts: where the database and config file are (SPEC §2).
@@ -48,28 +48,5 @@ struct GlobalOptions: ParsableArguments {
         }
         guard !leading.isEmpty, index < arguments.count else { return arguments }
         return [arguments[index]] + leading + arguments[(index + 1)...]
-    }
-}
-
-/// The process environment, read once.
-enum Environment {
-    /// The variables copypasta reads.
-    static let values: [String: String] = {
-        let names = [
-            "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "COPYPASTA_DB", "COPYPASTA_CONFIG",
-            "COPYPASTA_RUNTIME_DIR", "COPYPASTA_LAUNCHER", "DISPLAY",
-        ]
-        var values: [String: String] = [:]
-        for name in names {
-            if let value = getenv(name) { values[name] = String(cString: value) }
-        }
-        return values
-    }()
-
-    /// The home directory: $HOME, else the password database.
-    static var home: String {
-        if let home = values["HOME"], !home.isEmpty { return home }
-        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
-        return "/"
     }
 }

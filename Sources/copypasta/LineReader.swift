@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// Splits a file descriptor's bytes into numbered lines without loading it whole.
@@ -45,7 +46,7 @@ struct LineReader {
             let count = read(fd, &chunk, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CoreError.data("cannot read the import: \(String(cString: strerror(errno)))")
+                throw CoreError.data("cannot read the import: \(SystemError.describe(errno))")
             }
             if count == 0 { break }
             var start = 0

@@ -1,7 +1,6 @@
-import CopypastaCore
-import CopypastaDaemon
-import CopypastaStore
 import ArgumentParser
+import CopypastaClient
+import CopypastaCore
 import Glibc
 
 /// Puts an entry back on the clipboard: through the running daemon, or
@@ -14,26 +13,22 @@ enum Restore {
     static func entry(_ id: Int64, selections: [Config.Selection], global: GlobalOptions, paste: Bool = false) throws {
         let paths = global.paths()
         do {
-            _ = try DaemonClient.send(paste ? .paste(id: id) : .restore(id: id, selections: selections), socketPath: paths.socket)
+            try DaemonClient.send(paste ? .paste(id: id) : .restore(id: id, selections: selections), socketPath: paths.socket)
             return
-        } catch DaemonError.notRunning {
+        } catch ClientError.notRunning {
             // No daemon: serve the entry from a background process of our own.
         }
-        guard getenv("DISPLAY").map({ $0.pointee != 0 }) ?? false else {
-            throw DaemonError.refused(status: .unavailable, message: "DISPLAY is not set and no daemon is running; cannot reach the clipboard")
-        }
+        guard getenv("DISPLAY").map({ $0.pointee != 0 }) ?? false else { throw ClientError.noDisplay }
         // The background server opens the entry itself and reports an unknown id (66) before `copy` returns.
         var argv = [executablePath(), "serve", String(id), "--selections", selections.map(\.rawValue).joined(separator: ",")]
         argv += ["--db", paths.database, "--config", paths.configFile]
         if paste { argv.append("--paste") }
         let ready = try Launcher.startDetached(argv, seconds: 15)
         if ready == "ok" { return }
-        guard !ready.isEmpty else {
-            throw DaemonError.refused(status: .unavailable, message: "the background clipboard server did not report; is the X display reachable?")
-        }
-        switch IPCMessage.decodeReply(ready) {
+        guard !ready.isEmpty else { throw ClientError.serverSilent }
+        switch IPCMessage.decodeReply(ready, to: .restore(id: id, selections: selections)) {
         case .success: return
-        case let .failure(error): throw DaemonError.refused(status: error.status, message: error.message)
+        case let .failure(error): throw ClientError.refused(status: error.status, message: error.message)
         }
     }
 
@@ -43,21 +38,5 @@ enum Restore {
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return CommandLine.arguments[0] }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-/// The `--primary` / `--both` flags of the restoring commands.
-struct SelectionOptions: ParsableArguments {
-    /// Restore to PRIMARY.
-    @Flag(help: "Restore to PRIMARY instead of CLIPBOARD.")
-    var primary = false
-
-    /// Restore to both selections.
-    @Flag(help: "Restore to both CLIPBOARD and PRIMARY.")
-    var both = false
-
-    /// The selections chosen.
-    var selections: [Config.Selection] {
-        both ? [.clipboard, .primary] : primary ? [.primary] : [.clipboard]
     }
 }

@@ -90,7 +90,13 @@ import TestSupport
         let missing = try cli.run("show", "999999")
         #expect(missing.status == 66)
         #expect(missing.stderr == "copypasta: no entry with id 999999; see 'copypasta list'\n")
-        #expect(try cli.run("list", "--limit", "-1").status == 64)
+        for command in [["list"], ["search", "x"]] {
+            for option in ["--limit", "--offset"] {
+                let negative = try cli.run(command + [option + "=-1"])
+                #expect(negative.status == 64, "\(command) \(option)")
+                #expect(negative.stderr.contains("\(option) must be 0 or more, got -1"), "\(command): \(negative.stderr)")
+            }
+        }
         #expect(try cli.run("show", "abc").status == 64)
         #expect(try cli.run("frobnicate").status == 64)
         #expect(try cli.run("delete", "1", "999").status == 66)

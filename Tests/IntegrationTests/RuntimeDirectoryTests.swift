@@ -15,7 +15,8 @@ import TestSupport
         chown(directory, owner, owner)
         chmod(directory, mode)
         #expect(try desktop.cli.run("add", "a secret").status == 0)
-        for command in [["daemon"], ["status"], ["copy", "1"]] {
+        // pause and resume keep the flag in the database, but do not skip over an unsafe socket quietly.
+        for command in [["daemon"], ["status"], ["copy", "1"], ["pause"], ["resume"]] {
             let result = try desktop.cli.run(command)
             #expect(result.status == 73, "\(command): \(result.status) \(result.stderr)")
             #expect(result.stderr.hasPrefix("copypasta: refusing \(directory): "), "\(command): \(result.stderr)")
@@ -50,13 +51,13 @@ import TestSupport
         chown(directory, getuid(), getgid())
         chmod(directory, 0o700)
         #expect(try desktop.cli.run("add", "a secret").status == 0)
-        for (index, command) in [["status"], ["copy", "1"]].enumerated() {
+        for (index, command) in [["status"], ["copy", "1"], ["pause"], ["resume"]].enumerated() {
             let result = try desktop.cli.run(command)
             #expect(result.status == 73, "\(command): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains("served by uid 65534"), "\(command): \(result.stderr)")
             // The fake daemon logs each connection once it ends: only the hang-up, no request.
             #expect(waitUntil { desktop.sandbox.read(received)?.count == 2 * (index + 1) })
         }
-        #expect(String(decoding: desktop.sandbox.read(received) ?? [], as: UTF8.self) == "[][]")
+        #expect(String(decoding: desktop.sandbox.read(received) ?? [], as: UTF8.self) == "[][][][]")
     }
 }

@@ -1,4 +1,5 @@
 import CSystem
+import CopypastaSystem
 import Glibc
 
 /// What a finished child process left behind.
@@ -154,9 +155,7 @@ public final class Child: @unchecked Sendable {
     @discardableResult
     public func wait() -> Int32 {
         if let reaped { return reaped }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let result = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let result = Spawn.reap(pid) ?? 0
         reaped = result
         return result
     }
@@ -164,9 +163,7 @@ public final class Child: @unchecked Sendable {
     /// The exit status if the child has exited, without blocking.
     public func exitStatusIfExited() -> Int32? {
         if let reaped { return reaped }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        let result = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        guard let result = Spawn.reap(pid, block: false) else { return nil }
         reaped = result
         return result
     }

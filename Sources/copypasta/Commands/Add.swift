@@ -1,19 +1,17 @@
 import ArgumentParser
 import CopypastaCore
-import CopypastaDaemon
 import CopypastaStore
+import CopypastaSystem
 import Glibc
 
 extension Copypasta {
     /// `copypasta add [TEXT]`: store a text by hand.
     struct Add: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Store TEXT, or standard input, as a manual entry and print its id.",
             discussion: "A text equal to an existing entry moves that entry to the top (duplicates = move).")
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The text to store; read from standard input when left out.")
@@ -31,7 +29,6 @@ extension Copypasta {
         /// The selections to restore to.
         @OptionGroup var target: SelectionOptions
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         ///
         /// Everything that can be checked is checked before the database is
         /// touched, and the id is printed inside the transaction: when it
@@ -63,7 +60,7 @@ extension Copypasta {
             } catch .tooLarge {
                 throw tooLarge("standard input holds more", limit)
             } catch let .system(code) {
-                throw CoreError.data("cannot read standard input: \(String(cString: strerror(code)))")
+                throw CoreError.data("cannot read standard input: \(SystemError.describe(code))")
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CoreError.data("standard input is not valid UTF-8 text; nothing was stored")

@@ -4,13 +4,11 @@ import CopypastaCore
 extension Copypasta {
     /// `copypasta clear`: delete all unpinned entries.
     struct Clear: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "clear",
             abstract: "Delete all unpinned entries (--all: pinned ones too).",
             discussion: "Asks for confirmation when standard input is a terminal; scripts pass --yes.")
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Flag(help: "Delete pinned entries as well.")
@@ -19,7 +17,6 @@ extension Copypasta {
         @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
         var yes = false
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let store = try global.openStore()
             if !yes {

@@ -1,22 +1,19 @@
 import ArgumentParser
-import CopypastaDaemon
+import CopypastaClient
 
 extension Copypasta {
     /// `copypasta config`: the effective configuration.
     struct ConfigCommand: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "config",
             abstract: "Print the effective configuration and where each value came from.")
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         /// Also make the running daemon re-read the file.
         @Flag(help: "Also make the running daemon re-read the config file (like SIGHUP); a bad file is reported and the daemon keeps its old configuration.")
         var reload = false
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let paths = global.paths()
             let config = try global.loadConfig()
@@ -24,7 +21,7 @@ extension Copypasta {
             Output.standard.write("# database: \(paths.database) (\(paths.databaseOrigin))\n")
             Output.standard.write(config.rendered() + "\n")
             Output.standard.flush()
-            if reload { _ = try DaemonClient.send(.reload, socketPath: paths.socket) }
+            if reload { try DaemonClient.send(.reload, socketPath: paths.socket) }
         }
     }
 }

@@ -3,7 +3,6 @@ import ArgumentParser
 extension Copypasta {
     /// `copypasta copy ID`: restore an entry.
     struct Copy: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "copy",
             abstract: "Put an entry back on the clipboard; returns once the X server confirms the ownership.",
@@ -12,14 +11,12 @@ extension Copypasta {
                 another client takes it (like xclip). Safe for 'copypasta copy 42 && xdotool key ctrl+v'.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: SelectionOptions
 
         @Argument(help: "The entry's id, as shown by list.")
         var id: Int64
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             try Restore.entry(id, selections: target.selections, global: global)
         }

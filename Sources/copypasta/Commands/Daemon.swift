@@ -4,7 +4,6 @@ import CopypastaDaemon
 extension Copypasta {
     /// `copypasta daemon`: the capture agent in the foreground.
     struct Daemon: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "daemon",
             abstract: "Run the clipboard agent in the foreground; logs go to standard error.",
@@ -14,7 +13,6 @@ extension Copypasta {
                 config file.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
@@ -23,7 +21,6 @@ extension Copypasta {
         @Flag(name: [.short, .long], help: "Log every event, including unchanged copies and finished hooks.")
         var verbose = false
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let config = try global.loadConfig()
             let logger = Agent.makeLogger(verbose: verbose)

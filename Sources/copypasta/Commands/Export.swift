@@ -5,15 +5,12 @@ import CopypastaStore
 extension Copypasta {
     /// `copypasta export`: every entry as JSON Lines on standard output.
     struct Export: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write every entry as JSON Lines (the format of list --json) to standard output, newest first.")
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let store = try global.openStore()
             var line: [UInt8] = []

@@ -1,12 +1,12 @@
 import ArgumentParser
 import CopypastaCore
 import CopypastaStore
+import CopypastaSystem
 import Glibc
 
 extension Copypasta {
     /// `copypasta import FILE`: JSON Lines in, de-duplicated.
     struct Import: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
@@ -19,18 +19,16 @@ extension Copypasta {
                 its line, without being read into memory.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The file to read, or - for standard input.")
         var file: String
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let config = try global.loadConfig()
             let fd = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                throw CoreError.data("cannot read \(file): \(String(cString: strerror(errno)))")
+                throw CoreError.data("cannot read \(file): \(SystemError.describe(errno))")
             }
             defer { if fd != 0 { close(fd) } }
             let store = try global.openStore()

@@ -1,11 +1,10 @@
 import ArgumentParser
 import CopypastaCore
-import CopypastaDaemon
+import CopypastaX11
 
 extension Copypasta {
     /// `copypasta paste ID`: put an entry into the focused window through the clipboard.
     struct PasteCommand: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "paste",
             abstract: "Paste an entry into the focused window, then put the previous clipboard content back.",
@@ -16,20 +15,18 @@ extension Copypasta {
                 Neither text becomes a new history entry.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The entry's id, as shown by list.")
         var id: Int64
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             try Self.paste(id, global: global)
         }
 
         /// Waits for the hotkey's modifiers to be released, then pastes entry `id` (also `pick --paste`).
         static func paste(_ id: Int64, global: GlobalOptions) throws {
-            Typist.releaseHotkey()
+            Keyboard.releaseHotkey()
             try Restore.entry(id, selections: [.clipboard], global: global, paste: true)
         }
     }

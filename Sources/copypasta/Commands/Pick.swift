@@ -1,12 +1,11 @@
 import ArgumentParser
+import CopypastaClient
 import CopypastaCore
-import CopypastaDaemon
 import CopypastaStore
 
 extension Copypasta {
     /// `copypasta pick`: choose an entry with a launcher and restore it.
     struct Pick: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "pick",
             abstract: "Choose an entry with rofi, dmenu or fzf and put it back on the clipboard.",
@@ -17,7 +16,6 @@ extension Copypasta {
                 Cancelling exits 1 and changes nothing.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: EntryOutputOptions
         @OptionGroup var target: SelectionOptions
@@ -43,7 +41,6 @@ extension Copypasta {
         @Argument(help: "A search query that narrows the entries offered (as for search).")
         var query: [String] = []
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let config = try global.loadConfig()
             let argv = try launcherCommand(config)
@@ -90,25 +87,13 @@ extension Copypasta {
             if Terminal.isTerminal(2), Launcher.find(["fzf"]) != nil {
                 return ["fzf", "--with-nth=2..", "--delimiter=\t", "--prompt=copypasta> "] + (output.null ? ["--read0"] : [])
             }
-            throw DaemonError.refused(
-                status: .unavailable, message: "no launcher found; install rofi, dmenu or fzf, or set --launcher or the launcher config key")
+            throw ClientError.noLauncher
         }
 
         /// The launcher's input: one line per entry, or NUL-terminated full texts prefixed with the id.
         static func menu(_ entries: [Entry], output: EntryOutputOptions) -> [UInt8] {
             var menu: [UInt8] = []
-            for entry in entries {
-                if output.json {
-                    JSONLines.appendLine(entry, to: &menu)
-                } else if output.null {
-                    menu += "\(entry.id)\t".utf8
-                    menu += (entry.text ?? "").utf8
-                    menu.append(0)
-                } else {
-                    menu += EntryOutputOptions.humanLine(entry, columns: 200).utf8
-                    menu.append(0x0A)
-                }
-            }
+            for entry in entries { output.append(entry, to: &menu, columns: 200, idBeforeText: true) }
             return menu
         }
 

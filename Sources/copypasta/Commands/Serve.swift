@@ -6,13 +6,11 @@ import Glibc
 extension Copypasta {
     /// `copypasta serve ID`: the background server `copy` starts when no daemon runs (internal).
     struct Serve: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "serve",
             abstract: "Own a selection with one entry until another client takes it (started by copy).",
             shouldDisplay: false)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The entry's id.")
@@ -24,7 +22,6 @@ extension Copypasta {
         @Flag(help: "Paste the entry into the focused window, then put the previous CLIPBOARD content back.")
         var paste = false
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             let chosen = selections.split(separator: ",").compactMap { Config.Selection(rawValue: String($0)) }
             let keeper: SelectionKeeper

@@ -7,7 +7,6 @@ import Glibc
 extension Copypasta {
     /// `copypasta type ID`: type an entry into the focused window as keystrokes.
     struct TypeCommand: ParsableCommand {
-        /// How the command is named and described in --help.
         static let configuration = CommandConfiguration(
             commandName: "type",
             abstract: "Type an entry into the focused window as keystrokes (for fields that block paste).",
@@ -18,7 +17,6 @@ extension Copypasta {
                 is touched and no daemon is needed.
                 """)
 
-        /// Where the database and the config file are.
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The entry's id, as shown by list.")
@@ -35,7 +33,6 @@ extension Copypasta {
             guard (0...1000).contains(delay) else { throw ValidationError("--delay must be from 0 to 1000 milliseconds") }
         }
 
-        /// Runs the command; a failure reaches main, which prints it and exits with its status.
         func run() throws {
             try Self.type(id, global: global, delay: delay, raw: raw)
         }
@@ -59,8 +56,7 @@ extension Copypasta {
                 try store.markUsed(id: id, at: .now())
                 typist.feedback(id: id, text: entry.text ?? "", app: entry.sourceApp, config: config, paths: paths)
             case let .focusMoved(sent):
-                throw DaemonError.refused(
-                    status: .busy, message: "the input focus moved to another window after \(sent) of \(steps.count) keys; typing stopped")
+                throw DaemonError.focusMoved(sent: sent, total: steps.count)
             case let .interrupted(signal, sent):
                 Terminal.warn("interrupted after \(sent) of \(steps.count) keys; the keyboard mapping is restored")
                 throw ExitCode(128 + signal)

@@ -8,7 +8,7 @@ public enum ConfigFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return Config() }
-            throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
+            throw CoreError.config(file: path, line: 0, message: "cannot read: \(SystemError.describe(errno))")
         }
         defer { close(fd) }
         let bytes: [UInt8]
@@ -17,7 +17,7 @@ public enum ConfigFile {
         } catch .tooLarge {
             throw CoreError.config(file: path, line: 0, message: "the file is larger than 1 MiB; is it the right file?")
         } catch let .system(code) {
-            throw CoreError.config(file: path, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
+            throw CoreError.config(file: path, line: 0, message: "cannot read: \(SystemError.describe(code))")
         }
         return try Config.parse(bytes: bytes, file: path)
     }

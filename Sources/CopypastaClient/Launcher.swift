@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// Runs external programs for the command line: pickers (rofi, dmenu, fzf) and the background server.
@@ -15,15 +16,12 @@ public enum Launcher {
         do {
             child = try Spawn.start(argv, environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true)
         } catch {
-            throw DaemonError.refused(
-                status: .unavailable, message: "launcher: \(error); install it or name another with --launcher or the launcher config key")
+            throw ClientError.launcherFailed("\(error)")
         }
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
         let output = exchange(with: child, input: input)
-        var status: Int32 = 0
-        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
-        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+        return (Spawn.reap(child.pid) ?? 0, output)
     }
 
     /// Writes `input` to the child's stdin while reading its stdout to end of file; closes both.
@@ -79,8 +77,7 @@ public enum Launcher {
             line.append(byte)
         }
         // The detached child is reaped here only if it has already exited; otherwise init adopts it.
-        var status: Int32 = 0
-        _ = waitpid(child.pid, &status, WNOHANG)
+        _ = Spawn.reap(child.pid, block: false)
         return String(decoding: line.prefix { $0 != 0x0A }, as: UTF8.self)
     }
 

@@ -1,20 +1,6 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
-
-/// The two hook events (SPEC §6).
-enum HookEvent: String {
-    /// After a restore.
-    case copy
-    /// After a capture.
-    case capture
-    /// After a paste.
-    case paste
-    /// After typing an entry.
-    case type
-
-    /// The hook that runs for the event: `on-capture`, or `on-copy` for a copy, a paste or typing.
-    var hookName: String { self == .capture ? "on-capture" : "on-copy" }
-}
 
 /// Chooses and prepares hook commands: a configured executable, else the
 /// default hooks directory, else (copy only) the notify-send feedback.

@@ -26,22 +26,33 @@ struct EntryOutputOptions: ParsableArguments {
         Output.standard.flush()
     }
 
-    /// Prints one entry in the chosen format.
+    /// Prints one entry in the chosen format; a long JSON line goes out in pieces as it is built.
     func print(_ entry: Entry, columns: Int) {
         let out = Output.standard
+        var bytes: [UInt8] = []
+        append(entry, to: &bytes, columns: columns) { chunk in
+            out.write(chunk)
+            chunk.removeAll(keepingCapacity: true)
+        }
+        out.write(bytes)
+    }
+
+    /// Appends one entry in the chosen format: a JSON line, the full text ending in NUL, or `humanLine`.
+    ///
+    /// With `idBeforeText` a full text is preceded by its id and a tab, so that a launcher's choice
+    /// names the entry (`pick --null`). `flush` receives the bytes built so far of a long JSON line.
+    func append(
+        _ entry: Entry, to bytes: inout [UInt8], columns: Int, idBeforeText: Bool = false, flush: (inout [UInt8]) -> Void = { _ in }
+    ) {
         if json {
-            var line: [UInt8] = []
-            JSONLines.appendLine(entry, to: &line, flushAt: 1 << 20) { chunk in
-                out.write(chunk)
-                chunk.removeAll(keepingCapacity: true)
-            }
-            out.write(line)
+            JSONLines.appendLine(entry, to: &bytes, flushAt: 1 << 20, flush: flush)
         } else if null {
-            out.write(entry.text ?? "")
-            out.write("\0")
+            if idBeforeText { bytes += "\(entry.id)\t".utf8 }
+            bytes += (entry.text ?? "").utf8
+            bytes.append(0)
         } else {
-            out.write(Self.humanLine(entry, columns: columns))
-            out.write("\n")
+            bytes += Self.humanLine(entry, columns: columns).utf8
+            bytes.append(0x0A)
         }
     }
 

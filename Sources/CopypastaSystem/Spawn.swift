@@ -4,20 +4,20 @@ import Glibc
 /// Starting helper processes with posix_spawn: argv only, never a shell, a
 /// clean signal mask, only the descriptors we pass, and its own process group
 /// so that a timeout kills everything it started.
-enum Spawn {
+public enum Spawn {
     /// The ends of the pipes connected to a child.
-    struct Child {
-        let pid: pid_t
+    public struct Child {
+        public let pid: pid_t
         /// Our write end of the child's stdin, or -1.
-        let stdin: Int32
+        public let stdin: Int32
         /// Our read end of the child's stdout, or -1.
-        let stdout: Int32
+        public let stdout: Int32
         /// Our read end of the child's stderr, or -1.
-        let stderr: Int32
+        public let stderr: Int32
     }
 
     /// Spawns `argv` with extra environment variables; pipes for the streams asked for, /dev/null for the rest.
-    static func start(
+    public static func start(
         _ argv: [String], environment: [String: String], stdin: Bool, stdout: Bool, stderr: Bool,
         inheritStderr: Bool = false, newSession: Bool = false
     ) throws -> Child {
@@ -49,7 +49,7 @@ enum Spawn {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        SignalSource.resetMaskForChildren(&attributes)
+        resetSignals(&attributes)
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         flags |= newSession ? Int32(CSYSTEM_POSIX_SPAWN_SETSID) : Int32(POSIX_SPAWN_SETPGROUP)
         posix_spawnattr_setflags(&attributes, Int16(flags))
@@ -73,13 +73,28 @@ enum Spawn {
     }
 
     /// The first executable called `name` in PATH, or `name` itself when it contains a slash.
-    static func findExecutable(_ name: String) -> String? {
+    public static func findExecutable(_ name: String) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
             return "\(directory)/\(name)"
         }
         return nil
+    }
+
+    /// Signals a copypasta process blocks (the daemon reads them on a signalfd, `type` between keys) or
+    /// ignores (SIGPIPE): a child gets their default action back.
+    private static let defaultedSignals = [SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGPIPE]
+
+    /// Starts the child with no signal blocked (it inherits our mask otherwise) and `defaultedSignals` at their default action.
+    private static func resetSignals(_ attributes: inout posix_spawnattr_t) {
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in defaultedSignals { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
     }
 
     private static func mergedEnvironment(_ extra: [String: String]) -> [String] {
@@ -102,16 +117,5 @@ enum Spawn {
             guard let base = buffer.baseAddress else { preconditionFailure("argv always holds its NULL terminator") }
             return body(base)
         }
-    }
-}
-
-/// A helper process could not be started.
-struct SpawnFailure: Error, CustomStringConvertible {
-    /// What failed, for the log or the user.
-    let description: String
-
-    /// A failure to run `program` with errno `code`.
-    init(_ program: String, _ code: Int32) {
-        description = "cannot run \(program): \(String(cString: strerror(code)))"
     }
 }

@@ -1,0 +1,107 @@
+/// What a running daemon reports about itself to `copypasta status`.
+///
+/// On the socket it is the detail of the reply to `status`: `KEY=VALUE`
+/// fields separated by spaces, in a fixed order. Values are percent-encoded
+/// where they could hold a space, `=`, `%` or a control character, so a field
+/// never splits. The decoder needs every field, parses each as its type, and
+/// skips keys it does not know: a later daemon may add fields without a new
+/// protocol version, and a missing or garbled field is an error, never a guess.
+public struct DaemonStatus: Equatable, Sendable {
+    /// The daemon's process id.
+    public var pid: Int32
+    /// The X display it watches, as Xlib names it.
+    public var display: String
+    /// Whole seconds since it started.
+    public var uptimeSeconds: Int64
+    /// The selections it captures.
+    public var selections: [Config.Selection]
+    /// The newest capture in its database; nil when there is none.
+    public var lastCaptureAt: Timestamp?
+
+    /// A status with every field given.
+    public init(pid: Int32, display: String, uptimeSeconds: Int64, selections: [Config.Selection], lastCaptureAt: Timestamp?) {
+        self.pid = pid
+        self.display = display
+        self.uptimeSeconds = uptimeSeconds
+        self.selections = selections
+        self.lastCaptureAt = lastCaptureAt
+    }
+
+    /// The fields in their wire order, values as shown to users (`lastCaptureAt` is `never` when nil).
+    private var fields: [(key: String, value: String)] {
+        [
+            ("pid", String(pid)), ("display", display), ("uptime", String(uptimeSeconds)),
+            ("selections", selections.map(\.rawValue).joined(separator: ",")),
+            ("lastCaptureAt", lastCaptureAt?.iso8601 ?? "never"),
+        ]
+    }
+
+    /// The reply detail, e.g. `pid=42 display=:0 uptime=7 selections=clipboard lastCaptureAt=never`.
+    public var encoded: String {
+        fields.map { "\($0.key)=\(Self.escape($0.value))" }.joined(separator: " ")
+    }
+
+    /// Parses a reply detail written by `encoded`; nil when a field is missing, repeated or not of its type.
+    public init?(decoding detail: String) {
+        var values: [String: String] = [:]
+        for pair in detail.split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let value = Self.unescape(parts[1]) else { return nil }
+            guard values.updateValue(value, forKey: String(parts[0])) == nil else { return nil }
+        }
+        let selections = values["selections"].map { $0.split(separator: ",").map { Config.Selection(rawValue: String($0)) } } ?? []
+        guard let pid = values["pid"].flatMap({ Int32($0) }), pid > 0,
+              let display = values["display"],
+              let uptime = values["uptime"].flatMap({ Int64($0) }), uptime >= 0,
+              !selections.isEmpty, !selections.contains(nil),
+              let last = values["lastCaptureAt"]
+        else { return nil }
+        let lastCapture: Timestamp?
+        if last == "never" {
+            lastCapture = nil
+        } else {
+            guard let parsed = Timestamp.parseISO8601(last) else { return nil }
+            lastCapture = parsed
+        }
+        self.init(pid: pid, display: display, uptimeSeconds: uptime, selections: selections.compactMap { $0 }, lastCaptureAt: lastCapture)
+    }
+
+    /// Percent-encodes the bytes that would split a field: space, `=`, `%` and control characters.
+    static func escape(_ value: String) -> String {
+        var out: [UInt8] = []
+        for byte in value.utf8 {
+            if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "%") {
+                out.append(UInt8(ascii: "%"))
+                out.append(contentsOf: [byte >> 4, byte & 0xF].map { Array("0123456789ABCDEF".utf8)[Int($0)] })
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Undoes `escape`; nil for a malformed escape, an unescaped separator or invalid UTF-8.
+    static func unescape(_ field: Substring) -> String? {
+        var out: [UInt8] = []
+        var bytes = field.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte > 0x20, byte != 0x7F, byte != UInt8(ascii: "=") else { return nil }
+            guard byte == UInt8(ascii: "%") else {
+                out.append(byte)
+                continue
+            }
+            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
+            out.append(high << 4 | low)
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+}
