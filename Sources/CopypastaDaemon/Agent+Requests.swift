@@ -27,7 +27,7 @@ extension Agent {
                 logger.info(request == .pause ? "capture paused" : "capture resumed")
                 return .success("")
             } catch {
-                return .failure(IPCError(status: (error as? CopypastaFailure)?.exitStatus ?? .ioError, message: "\(error)"))
+                return .failure(IPCError(status: error.exitStatus, message: "\(error)"))
             }
         case .reload:
             if let problem = reloadConfig() { return .failure(IPCError(status: .badConfig, message: problem)) }
@@ -43,7 +43,8 @@ extension Agent {
             try display.own(selections, text: text)
             do {
                 try store.markUsed(id: id, at: .now())
-            } catch StoreError.busy {
+            } catch {
+                guard case .busy = error else { throw error }
                 // The selection is already served; the loop must not wait for a long writer.
                 logger.warning("restored, but its use was not recorded: the database is busy", metadata: ["id": "\(id)"])
             }

@@ -18,7 +18,7 @@ final class Database {
     /// before SQLite touches it; SQLite gives the -wal and -shm files the
     /// database file's mode. A file that exists but does not start with the
     /// SQLite header is refused before SQLite opens it, so it is never changed.
-    init(path: String) throws {
+    init(path: String) throws(StoreError) {
         self.path = path
         try FileSystem.createParentDirectories(of: path)
         try Database.checkHeaderOrCreate(path)
@@ -75,7 +75,7 @@ final class Database {
     /// survives a crash or kill of the process; the WAL is fsynced at each
     /// checkpoint, so a power cut can lose only the last commits and never
     /// corrupts the database (sqlite.org/wal.html, "synchronous").
-    private func configure() throws {
+    private func configure() throws(StoreError) {
         let mode = try scalarText("PRAGMA journal_mode=WAL")
         if mode?.lowercased() != "wal" {
             throw StoreError.io(path: path, reason: "cannot switch it to write-ahead logging")
@@ -89,15 +89,11 @@ final class Database {
     /// Runs SQL that returns no rows (several statements allowed).
     func execute(_ sql: String) throws(StoreError) {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
-        guard status == SQLITE_OK else { throw error(status) }
+        guard status == SQLITE_OK else { throw error(status, in: sql) }
     }
 
-    /// Runs `body` with the cached prepared statement for `sql`, bound to `values`.
-    ///
-    /// The statement is reset afterwards even when `body` throws: a statement
-    /// left mid-iteration would hold a read snapshot open, hiding other
-    /// processes' writes from a long-running daemon and blocking checkpoints.
-    func with<T>(_ sql: String, _ values: [(any SQLValue)?] = [], _ body: (Statement) throws -> T) throws -> T {
+    /// The cached prepared statement for `sql`, bound to `values`; the caller resets it.
+    private func prepared(_ sql: String, _ values: [(any SQLValue)?]) throws(StoreError) -> Statement {
         let statement: Statement
         if let cached = cache[sql] {
             statement = cached
@@ -105,40 +101,79 @@ final class Database {
             statement = try Statement(database: self, sql: sql)
             cache[sql] = statement
         }
+        do {
+            try statement.bind(values)
+        } catch {
+            statement.reset()
+            throw error
+        }
+        return statement
+    }
+
+    /// Runs `body` with the cached prepared statement for `sql`, bound to `values`.
+    ///
+    /// The statement is reset afterwards even when `body` throws: a statement
+    /// left mid-iteration would hold a read snapshot open, hiding other
+    /// processes' writes from a long-running daemon and blocking checkpoints.
+    func with<T>(_ sql: String, _ values: [(any SQLValue)?] = [], _ body: (Statement) throws(StoreError) -> T) throws(StoreError) -> T {
+        let statement = try prepared(sql, values)
         defer { statement.reset() }
-        statement.bind(values)
         return try body(statement)
     }
 
+    /// `with` for a body that throws errors of its own (a caller's closure run for each row).
+    func withRows(_ sql: String, _ values: [(any SQLValue)?], _ body: (Statement) throws -> Void) throws {
+        let statement = try prepared(sql, values)
+        defer { statement.reset() }
+        try body(statement)
+    }
+
     /// Runs a statement that returns no rows.
-    func run(_ sql: String, _ values: (any SQLValue)?...) throws {
-        try with(sql, values) { try $0.run() }
+    func run(_ sql: String, _ values: (any SQLValue)?...) throws(StoreError) {
+        try with(sql, values) { statement throws(StoreError) in try statement.run() }
     }
 
     /// Runs `body` inside BEGIN IMMEDIATE … COMMIT, rolling back on error.
     ///
     /// IMMEDIATE takes the write lock up front, so the busy timeout applies
     /// at BEGIN instead of failing later on a lock upgrade.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let value = try body()
             try execute("COMMIT")
             return value
         } catch {
-            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            rollback()
             throw error
         }
     }
 
-    /// The first column of the first row of `sql` as text.
-    func scalarText(_ sql: String, _ values: (any SQLValue)?...) throws -> String? {
-        try with(sql, values) { try $0.step() ? $0.text(0) : nil }
+    /// `transaction` for a body that throws errors of its own (a caller's confirmation).
+    func transactionRethrowing<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            rollback()
+            throw error
+        }
     }
 
-    /// The first column of the first row of `sql` as an integer, nil when there is no row or it is NULL.
-    func scalarInt(_ sql: String, _ values: (any SQLValue)?...) throws -> Int64? {
-        try with(sql, values) { try $0.step() ? $0.optionalInt(0) : nil }
+    private func rollback() {
+        _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+    }
+
+    /// The only column of the first row of `sql` as text.
+    func scalarText(_ sql: String, _ values: (any SQLValue)?...) throws(StoreError) -> String? {
+        try with(sql, values) { row throws(StoreError) in try row.step() ? row.text(0) : nil }
+    }
+
+    /// The only column of the first row of `sql` as an integer, nil when there is no row or it is NULL.
+    func scalarInt(_ sql: String, _ values: (any SQLValue)?...) throws(StoreError) -> Int64? {
+        try with(sql, values) { row throws(StoreError) in try row.step() ? row.optionalInt(0) : nil }
     }
 
     /// The rowid of the last inserted row.
@@ -147,9 +182,12 @@ final class Database {
     /// Rows changed by the last statement.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Maps a SQLite result code onto the store's errors.
-    func error(_ status: Int32) -> StoreError {
-        switch status & 0xFF {
+    /// Maps a SQLite result code onto the store's errors. Call it right after the failing call:
+    /// it reads the connection's message (`sqlite3_errmsg`), which the next call replaces.
+    func error(_ status: Int32, in sql: String) -> StoreError {
+        let message = sqlite3_errmsg(handle).map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+        let detail = Self.detail(message: message, sql: sql)
+        return switch status & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED: .busy(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_READONLY: .io(path: path, reason: "it is read-only")
@@ -157,8 +195,24 @@ final class Database {
         case SQLITE_CANTOPEN: .cannotCreate(path: path, reason: "it cannot be opened")
         case SQLITE_NOMEM: .io(path: path, reason: "out of memory")
         case SQLITE_TOOBIG: .invalid("the text is too large for the database")
-        default: .io(path: path, reason: "input/output error")
+        // SQL that does not fit the schema, a misused statement, a broken constraint: copypasta's mistake.
+        case SQLITE_ERROR, SQLITE_MISUSE, SQLITE_RANGE, SQLITE_MISMATCH, SQLITE_CONSTRAINT, SQLITE_SCHEMA, SQLITE_INTERNAL:
+            .statementFailed(path: path, detail: detail)
+        default: .io(path: path, reason: "input/output error (\(detail))")
         }
+    }
+
+    /// A failure the store itself detects in a statement (a missing result column).
+    func failure(message: String, in sql: String) -> StoreError {
+        .statementFailed(path: path, detail: Self.detail(message: message, sql: sql))
+    }
+
+    /// SQLite's message and the first characters of the statement, on one line.
+    static func detail(message: String, sql: String) -> String {
+        let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+        let limit = 80
+        let statement = words.count > limit ? words.prefix(limit) + "…" : words
+        return "SQLite: \(message), in: \(statement)"
     }
 
     private static let header = Array("SQLite format 3\0".utf8)

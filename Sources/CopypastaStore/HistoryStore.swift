@@ -73,7 +73,7 @@ public final class HistoryStore {
     /// Opening waits up to several seconds for other processes that create or migrate the same
     /// file; afterwards a write waits at most `busyTimeout` milliseconds for a lock (the daemon
     /// passes a short one so its loop never stalls; commands keep the default).
-    public init(path: String, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) throws {
+    public init(path: String, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) throws(StoreError) {
         self.path = path
         self.busyTimeout = busyTimeout
         database = try Self.openAndMigrate(path, busyTimeout: busyTimeout)
@@ -84,16 +84,15 @@ public final class HistoryStore {
 
     /// Opens and migrates, retrying while another process holds the file in a state that
     /// SQLite reports as busy without waiting (switching to WAL, recovering it).
-    static func openAndMigrate(_ path: String, busyTimeout: Int32) throws -> Database {
+    static func openAndMigrate(_ path: String, busyTimeout: Int32) throws(StoreError) -> Database {
         let deadline = monotonicSeconds() + Double(defaultBusyTimeout) / 1000
         while true {
-            do {
+            do throws(StoreError) {
                 let database = try Database(path: path)
                 try Schema.migrate(database)
                 database.setBusyTimeout(busyTimeout)
                 return database
-            } catch StoreError.busy(let busyPath) {
-                guard monotonicSeconds() < deadline else { throw StoreError.busy(path: busyPath) }
+            } catch .busy where monotonicSeconds() < deadline {
                 Database.pause()
             }
         }
@@ -107,7 +106,7 @@ public final class HistoryStore {
     /// Replaces the connection with one to the file now at `path` when the opened file was
     /// deleted or replaced (its data directory removed, say); returns true when it did.
     /// A write to the old file would be invisible to every reader.
-    public func reopenIfReplaced() throws -> Bool {
+    public func reopenIfReplaced() throws(StoreError) -> Bool {
         guard !database.isStillAtPath() else { return false }
         database = try Self.openAndMigrate(path, busyTimeout: busyTimeout)
         return true
@@ -128,7 +127,7 @@ public final class HistoryStore {
         policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil, isNewest: Bool = true
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
-        return try writing {
+        return try writing { () throws(StoreError) in
             if try lastFingerprint() == fingerprint { return .unchanged(try newestEntry(with: fingerprint)) }
             if let replacing {
                 try database.run("DELETE FROM entry WHERE id = ? AND pinned = 0", replacing)
@@ -145,47 +144,49 @@ public final class HistoryStore {
 
 
     /// The fingerprint of the last captured or restored text, if any.
-    public func lastFingerprint() throws -> Fingerprint? {
-        try database.with("SELECT value FROM state WHERE key = 'last_fingerprint'") {
-            try $0.step() ? $0.blob(0).flatMap(Fingerprint.init(bytes:)) : nil
+    public func lastFingerprint() throws(StoreError) -> Fingerprint? {
+        try database.with("SELECT value FROM state WHERE key = 'last_fingerprint'") { row throws(StoreError) in
+            let value = try row.column("value")
+            return try row.step() ? row.blob(value).flatMap(Fingerprint.init(bytes:)) : nil
         }
     }
 
     /// Records a restore: bumps use count and last-used time, and makes the
     /// entry's text the last fingerprint so that the restore is not captured again.
-    public func markUsed(id: Int64, at time: Timestamp) throws {
-        try database.transaction {
-            let fingerprint = try database.with("SELECT fingerprint FROM entry WHERE id = ?", [id]) {
-                try $0.step() ? $0.blob(0) : nil
+    public func markUsed(id: Int64, at time: Timestamp) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            let fingerprint = try database.with("SELECT fingerprint FROM entry WHERE id = ?", [id]) { row throws(StoreError) in
+                let fingerprint = try row.column("fingerprint")
+                return try row.step() ? row.blob(fingerprint) : nil
             }
-            guard let fingerprint else { throw StoreError.noSuchEntry(id) }
+            guard let fingerprint else { throw .noSuchEntry(id) }
             try database.run("UPDATE entry SET use_count = use_count + 1, last_used_at = ? WHERE id = ?", time.microseconds, id)
             try setState("last_fingerprint", fingerprint)
         }
     }
 
     /// Whether capturing is paused (SPEC §4; persisted so that it survives restarts).
-    public func isPaused() throws -> Bool {
+    public func isPaused() throws(StoreError) -> Bool {
         try database.scalarInt("SELECT value FROM state WHERE key = 'paused'") == 1
     }
 
     /// Pauses or resumes capturing.
-    public func setPaused(_ paused: Bool) throws {
-        try database.transaction { try setState("paused", paused ? 1 : 0) }
+    public func setPaused(_ paused: Bool) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in try setState("paused", paused ? 1 : 0) }
     }
 
     /// The id of the newest entry, if any.
-    public func newestID() throws -> Int64? {
+    public func newestID() throws(StoreError) -> Int64? {
         try database.scalarInt("SELECT id FROM entry ORDER BY seq DESC LIMIT 1")
     }
 
     /// When the daemon last captured a text, if ever.
-    public func lastCaptureAt() throws -> Timestamp? {
+    public func lastCaptureAt() throws(StoreError) -> Timestamp? {
         try database.scalarInt("SELECT value FROM state WHERE key = 'last_capture_at'").map(Timestamp.init(microseconds:))
     }
 
     /// Sets one row of the state table.
-    func setState(_ key: String, _ value: any SQLValue) throws {
+    func setState(_ key: String, _ value: any SQLValue) throws(StoreError) {
         try database.run("INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
     }
 
@@ -204,7 +205,7 @@ public final class HistoryStore {
     /// Inserts `new` on top (or just below the newest entry with `belowNewest`), or with policy move
     /// moves the newest entry with the same fingerprint there, taking the new copy's time, source
     /// and source app. Must run inside a transaction.
-    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int, belowNewest: Bool = false) throws -> Outcome {
+    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int, belowNewest: Bool = false) throws(StoreError) -> Outcome {
         let existing = policy == .move ? try newestEntry(with: new.fingerprint) : nil
         let seq = belowNewest ? try seqBelowNewest() : try seqAboveAll()
         if let existing {
@@ -219,12 +220,12 @@ public final class HistoryStore {
     }
 
     /// The newest entry whose text has `fingerprint`.
-    func newestEntry(with fingerprint: Fingerprint) throws -> Int64? {
+    func newestEntry(with fingerprint: Fingerprint) throws(StoreError) -> Int64? {
         try database.scalarInt("SELECT id FROM entry WHERE fingerprint = ? ORDER BY seq DESC LIMIT 1", fingerprint.bytes)
     }
 
     /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.
-    func insert(_ new: NewEntry, seq: Int64) throws -> Int64 {
+    func insert(_ new: NewEntry, seq: Int64) throws(StoreError) -> Int64 {
         try database.run(
             """
             INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at, seq)
@@ -234,8 +235,8 @@ public final class HistoryStore {
             new.text.utf8.count, Preview.storedPrefix(of: new.text), new.pinned, new.useCount,
             new.lastUsedAt?.microseconds, seq)
         let id = database.lastInsertRowID
-        try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement in
-            try statement.withBorrowedText(new.text, at: 2) { try statement.run() }
+        try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in
+            try statement.withBorrowedText(new.text, at: 2) { () throws(StoreError) in try statement.run() }
         }
         return id
     }
