@@ -11,7 +11,7 @@ struct Copypasta: ParsableCommand {
         abstract: "Clipboard history for X11: capture, search and restore what you copied.",
         discussion: """
             Exit status: 0 success, 1 nothing found or picker cancelled, 64 usage, 65 bad data, \
-            66 no such entry, 69 X display or daemon unavailable, 73 cannot create, 74 I/O error, \
+            66 no such entry, 69 X display or daemon unavailable, 70 internal error, 73 cannot create, 74 I/O error, \
             75 database busy, 78 bad configuration. See copypasta(1).
             """,
         version: version,
