@@ -60,6 +60,17 @@ import TestSupport
         }
     }
 
+    @Test func tagsAreReadWhetherOrNotAnyEntryHasOne() throws {
+        let store = try seeded()
+        let listed = try store.entries().map(\.tags)
+        #expect(listed == [[], [], [], [], [], ["t"], ["t"], ["t"], [], []])
+        #expect(try store.search(SearchQuery.parse("word"), order: .recent, limit: 3, offset: 3).map(\.tags) == [["t"], ["t"], []])
+        try store.removeTags(id: 3, ["t"])
+        try store.removeTags(id: 4, ["t"])
+        try store.removeTags(id: 5, ["t"])
+        #expect(try store.entries().allSatisfy(\.tags.isEmpty))
+    }
+
     @Test func aMovedEntryRanksByItsNewPosition() throws {
         let store = try seeded()
         _ = try store.add("word filler 1", at: Timestamp(microseconds: 99), policy: .move, maxEntries: 0)
