@@ -1,3 +1,4 @@
+import CopypastaCore
 import Glibc
 
 /// The daemon's runtime directory (SPEC §2), which holds its socket.
@@ -11,14 +12,11 @@ import Glibc
 enum RuntimeDirectory {
     /// Creates `path` and its parents 0700, then refuses it unless it is safe (see `check`).
     static func prepare(_ path: String) throws {
-        var built = path.hasPrefix("/") ? "" : "."
-        var created = false
-        for component in path.split(separator: "/") {
-            built += "/" + component
-            created = mkdir(built, 0o700) == 0
-            if !created && errno != EEXIST {
-                throw DaemonError.cannotCreate(path: built, reason: String(cString: strerror(errno)))
-            }
+        let created: Bool
+        do {
+            created = try PrivateDirectory.create(path)
+        } catch {
+            throw DaemonError.cannotCreate(path: error.path, reason: error.reason)
         }
         // Only a directory made just now by us is set to 0700 whatever the umask did.
         if created { chmod(path, 0o700) }

@@ -20,7 +20,7 @@ final class Database {
     /// SQLite header is refused before SQLite opens it, so it is never changed.
     init(path: String) throws(StoreError) {
         self.path = path
-        try FileSystem.createParentDirectories(of: path)
+        try Database.createParentDirectories(of: path)
         try Database.checkHeaderOrCreate(path)
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -217,6 +217,19 @@ final class Database {
 
     private static let header = Array("SQLite format 3\0".utf8)
 
+    private static func createParentDirectories(of path: String) throws(StoreError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        do {
+            try PrivateDirectory.create(String(path[..<slash]))
+        } catch {
+            throw .cannotCreate(path: path, reason: "cannot create the directory \(error.path): \(error.reason)")
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
     private static func checkHeaderOrCreate(_ path: String) throws(StoreError) {
         let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if created >= 0 {
@@ -225,13 +238,13 @@ final class Database {
         }
         let createErrno = errno
         guard createErrno == EEXIST else {
-            throw .cannotCreate(path: path, reason: FileSystem.describe(createErrno))
+            throw .cannotCreate(path: path, reason: Database.describe(createErrno))
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotCreate(path: path, reason: FileSystem.describe(errno)) }
+        guard fd >= 0 else { throw .cannotCreate(path: path, reason: Database.describe(errno)) }
         defer { close(fd) }
         var stats = stat()
-        guard fstat(fd, &stats) == 0 else { throw .io(path: path, reason: FileSystem.describe(errno)) }
+        guard fstat(fd, &stats) == 0 else { throw .io(path: path, reason: Database.describe(errno)) }
         guard (stats.st_mode & S_IFMT) == S_IFREG else { throw .notADatabase(path: path) }
         guard stats.st_size > 0 else { return }
         var bytes = [UInt8](repeating: 0, count: header.count)
