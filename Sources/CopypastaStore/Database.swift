@@ -6,7 +6,6 @@ import Glibc
 /// statements, transactions, and the mapping of SQLite result codes onto
 /// `StoreError`. The only type that calls sqlite3_* directly besides `Statement`.
 final class Database {
-    /// The connection handle.
     let handle: OpaquePointer
     /// The database file path, for messages.
     let path: String

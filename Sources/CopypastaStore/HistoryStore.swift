@@ -1,7 +1,7 @@
 // DESIGN
 //
-// The history store is the only user of SQLite (STYLE.md). Terms:
-//   entry        one captured or added text and its metadata (SPEC §3);
+// The history store is the only user of SQLite (docs/DESIGN.md, section 7). Terms:
+//   entry        one captured or added text and its metadata;
 //   entry_text   the full text, kept out of `entry` so listings never read it;
 //   preview      the first characters of the text, stored in `entry`;
 //   fingerprint  SHA-256 of the UTF-8 text (CopypastaCore.Fingerprint);
@@ -9,7 +9,7 @@
 //                and the `entries` and `pinned` counts, kept by triggers so that
 //                status never counts rows.
 //
-// Rules (SPEC §4):
+// Rules (docs/DESIGN.md, section 5):
 //   - A capture equal to `last_fingerprint` is never inserted again until a
 //     different text is captured; the value is persisted, so this holds
 //     across daemon restarts.
@@ -33,6 +33,14 @@
 //     insert and delete; deleting an entry deletes its text, tags and index
 //     rows through the `entry_removed` trigger, so delete, clear and
 //     retention all go through one path.
+//
+// Speaking SQLite plainly:
+//   - An error keeps SQLite's own message and the start of the statement
+//     (`Database.error`). SQL that SQLite refuses is copypasta's mistake: it
+//     is `statementFailed` (exit 70), never an "input/output error".
+//   - Every bind is checked; rows are read by column name (`Statement.column`,
+//     `EntryColumns`), never by position.
+//   - List, search and pick select through one builder, `EntrySelection`.
 import CopypastaCore
 
 /// The clipboard history in one SQLite database file.
@@ -118,7 +126,7 @@ public final class HistoryStore {
     /// Stores a text captured from a selection, honouring the persisted last fingerprint.
     ///
     /// `replacing` names an entry the new text supersedes (a PRIMARY selection
-    /// that grew or shrank, SPEC §4); it is deleted in the same transaction
+    /// that grew or shrank); it is deleted in the same transaction
     /// unless it is pinned. `isNewest` is false for a text whose read finished
     /// after a newer one was stored: it is kept, but it is not what the
     /// selection holds now, so it does not become the last fingerprint.
@@ -165,7 +173,7 @@ public final class HistoryStore {
         }
     }
 
-    /// Whether capturing is paused (SPEC §4; persisted so that it survives restarts).
+    /// Whether capturing is paused; persisted, so that a pause survives restarts of the daemon.
     public func isPaused() throws(StoreError) -> Bool {
         try database.scalarInt("SELECT value FROM state WHERE key = 'paused'") == 1
     }

@@ -6,7 +6,6 @@ import CSQLite
 /// when the statement is prepared: a query that adds or reorders a column cannot make another
 /// column's value land in the wrong field, and a name that is not there is an error, not a NULL.
 final class Statement {
-    /// The sqlite3_stmt.
     let handle: OpaquePointer
     private unowned let database: Database
     private let columnIndices: [String: Int32]
