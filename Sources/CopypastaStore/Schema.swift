@@ -104,11 +104,17 @@ enum Schema {
         let current = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
         guard current <= version else { throw StoreError.newerSchema(path: database.path, version: current) }
         for (index, migration) in migrations.enumerated() where index >= current {
-            try database.transaction { () throws(StoreError) in
-                // Another process may have migrated since the version was read.
-                guard try database.scalarInt("PRAGMA user_version") == Int64(index) else { return }
-                try database.execute(migration.sql)
-                try database.execute("PRAGMA user_version = \(index + 1)")
+            do {
+                try database.transaction { () throws(StoreError) in
+                    // Another process may have migrated since the version was read.
+                    guard try database.scalarInt("PRAGMA user_version") == Int64(index) else { return }
+                    try database.execute(migration.sql)
+                    try database.execute("PRAGMA user_version = \(index + 1)")
+                }
+            } catch {
+                // Which migration failed tells a bug report more than the statement alone.
+                guard case let .statementFailed(path, detail) = error else { throw error }
+                throw .statementFailed(path: path, detail: "migration \(index + 1) (\(migration.name)): \(detail)")
             }
         }
     }

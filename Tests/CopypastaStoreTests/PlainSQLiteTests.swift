@@ -77,6 +77,16 @@ import TestSupport
         #expect(try store.entry(id: 1).tags.sorted() == ["Work", "home"])
     }
 
+    @Test func aMigrationThatFailsNamesItselfAndSQLitesMessage() throws {
+        _ = try open()
+        // Version 2 again, with the index migration 3 creates already there: its CREATE INDEX fails.
+        #expect(try sqlite("PRAGMA user_version = 2").status == 0)
+        let detail = detail { () throws(StoreError) in _ = try HistoryStore(path: sandbox.database) }
+        let expected = "migration 3 (find the storage order of an entry from its id): "
+            + "SQLite: index entry_seq_by_id already exists, in: CREATE INDEX"
+        #expect(detail?.hasPrefix(expected) == true, "\(detail ?? "nil")")
+    }
+
     @Test func aMigrationOnAnOlderDatabaseAddsTheSeqByIdIndex() throws {
         _ = try open()
         #expect(try sqlite("DROP INDEX entry_seq_by_id; PRAGMA user_version = 2").status == 0)
