@@ -25,8 +25,9 @@ final class Database {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
+            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(connection)
-            throw StoreError.cannotCreate(path: path, reason: "SQLite could not open it")
+            throw StoreError.cannotCreate(path: path, reason: "SQLite could not open it (SQLite: \(message))")
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)

@@ -55,7 +55,8 @@ public final class Importer {
         guard !record.text.isEmpty else { throw StoreError.invalid("the text is empty") }
         for tag in record.tags ?? [] { try HistoryStore.validate(tag: tag) }
         let fingerprint = Fingerprint(of: record.text)
-        let known = try batchFingerprints.contains(fingerprint) ? true : store.newestEntry(with: fingerprint) != nil
+        var known = batchFingerprints.contains(fingerprint)
+        if !known { known = try store.newestEntry(with: fingerprint) != nil }
         if known {
             summary.duplicates += 1
             return false
