@@ -15,6 +15,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case noSuchEntry = 66
     /// The X display or the daemon is unavailable when needed (EX_UNAVAILABLE).
     case unavailable = 69
+    /// An internal error: copypasta misused a library, such as SQL that SQLite refuses (EX_SOFTWARE).
+    case software = 70
     /// A file or directory could not be created (EX_CANTCREAT).
     case cannotCreate = 73
     /// An input/output error (EX_IOERR).

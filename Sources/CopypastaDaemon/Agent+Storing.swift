@@ -60,9 +60,18 @@ extension Agent {
     }
 
     /// Whether capture is paused, read from the file readers see (after a reopen if needed).
+    ///
+    /// A flag that cannot be read counts as paused, and says so in an error line: the user may
+    /// have paused to copy a password, and a text stored against that wish reaches every reader
+    /// of the history, while a copy missed while the database fails is only missed.
     func isCapturePaused() -> Bool {
-        try? reopenDatabaseIfReplaced()
-        return (try? store.isPaused()) == true
+        do {
+            try reopenDatabaseIfReplaced()
+            return try store.isPaused()
+        } catch {
+            logger.error("cannot read whether capture is paused: \(error); not capturing until it can be read")
+            return true
+        }
     }
 
     /// Tries to store one capture; false when the database was busy (try again later).

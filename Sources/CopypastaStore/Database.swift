@@ -1,12 +1,12 @@
 import CSQLite
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// One SQLite connection: opening with the right modes and permissions,
 /// statements, transactions, and the mapping of SQLite result codes onto
 /// `StoreError`. The only type that calls sqlite3_* directly besides `Statement`.
 final class Database {
-    /// The connection handle.
     let handle: OpaquePointer
     /// The database file path, for messages.
     let path: String
@@ -18,16 +18,17 @@ final class Database {
     /// before SQLite touches it; SQLite gives the -wal and -shm files the
     /// database file's mode. A file that exists but does not start with the
     /// SQLite header is refused before SQLite opens it, so it is never changed.
-    init(path: String) throws {
+    init(path: String) throws(StoreError) {
         self.path = path
-        try FileSystem.createParentDirectories(of: path)
+        try Database.createParentDirectories(of: path)
         try Database.checkHeaderOrCreate(path)
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
+            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(connection)
-            throw StoreError.cannotCreate(path: path, reason: "SQLite could not open it")
+            throw StoreError.cannotCreate(path: path, reason: "SQLite could not open it (SQLite: \(message))")
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
@@ -75,7 +76,7 @@ final class Database {
     /// survives a crash or kill of the process; the WAL is fsynced at each
     /// checkpoint, so a power cut can lose only the last commits and never
     /// corrupts the database (sqlite.org/wal.html, "synchronous").
-    private func configure() throws {
+    private func configure() throws(StoreError) {
         let mode = try scalarText("PRAGMA journal_mode=WAL")
         if mode?.lowercased() != "wal" {
             throw StoreError.io(path: path, reason: "cannot switch it to write-ahead logging")
@@ -89,15 +90,11 @@ final class Database {
     /// Runs SQL that returns no rows (several statements allowed).
     func execute(_ sql: String) throws(StoreError) {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
-        guard status == SQLITE_OK else { throw error(status) }
+        guard status == SQLITE_OK else { throw error(status, in: sql) }
     }
 
-    /// Runs `body` with the cached prepared statement for `sql`, bound to `values`.
-    ///
-    /// The statement is reset afterwards even when `body` throws: a statement
-    /// left mid-iteration would hold a read snapshot open, hiding other
-    /// processes' writes from a long-running daemon and blocking checkpoints.
-    func with<T>(_ sql: String, _ values: [(any SQLValue)?] = [], _ body: (Statement) throws -> T) throws -> T {
+    /// The cached prepared statement for `sql`, bound to `values`; the caller resets it.
+    private func prepared(_ sql: String, _ values: [(any SQLValue)?]) throws(StoreError) -> Statement {
         let statement: Statement
         if let cached = cache[sql] {
             statement = cached
@@ -105,40 +102,79 @@ final class Database {
             statement = try Statement(database: self, sql: sql)
             cache[sql] = statement
         }
+        do {
+            try statement.bind(values)
+        } catch {
+            statement.reset()
+            throw error
+        }
+        return statement
+    }
+
+    /// Runs `body` with the cached prepared statement for `sql`, bound to `values`.
+    ///
+    /// The statement is reset afterwards even when `body` throws: a statement
+    /// left mid-iteration would hold a read snapshot open, hiding other
+    /// processes' writes from a long-running daemon and blocking checkpoints.
+    func with<T>(_ sql: String, _ values: [(any SQLValue)?] = [], _ body: (Statement) throws(StoreError) -> T) throws(StoreError) -> T {
+        let statement = try prepared(sql, values)
         defer { statement.reset() }
-        statement.bind(values)
         return try body(statement)
     }
 
+    /// `with` for a body that throws errors of its own (a caller's closure run for each row).
+    func withRows(_ sql: String, _ values: [(any SQLValue)?], _ body: (Statement) throws -> Void) throws {
+        let statement = try prepared(sql, values)
+        defer { statement.reset() }
+        try body(statement)
+    }
+
     /// Runs a statement that returns no rows.
-    func run(_ sql: String, _ values: (any SQLValue)?...) throws {
-        try with(sql, values) { try $0.run() }
+    func run(_ sql: String, _ values: (any SQLValue)?...) throws(StoreError) {
+        try with(sql, values) { statement throws(StoreError) in try statement.run() }
     }
 
     /// Runs `body` inside BEGIN IMMEDIATE … COMMIT, rolling back on error.
     ///
     /// IMMEDIATE takes the write lock up front, so the busy timeout applies
     /// at BEGIN instead of failing later on a lock upgrade.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let value = try body()
             try execute("COMMIT")
             return value
         } catch {
-            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            rollback()
             throw error
         }
     }
 
-    /// The first column of the first row of `sql` as text.
-    func scalarText(_ sql: String, _ values: (any SQLValue)?...) throws -> String? {
-        try with(sql, values) { try $0.step() ? $0.text(0) : nil }
+    /// `transaction` for a body that throws errors of its own (a caller's confirmation).
+    func transactionRethrowing<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            rollback()
+            throw error
+        }
     }
 
-    /// The first column of the first row of `sql` as an integer, nil when there is no row or it is NULL.
-    func scalarInt(_ sql: String, _ values: (any SQLValue)?...) throws -> Int64? {
-        try with(sql, values) { try $0.step() ? $0.optionalInt(0) : nil }
+    private func rollback() {
+        _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+    }
+
+    /// The only column of the first row of `sql` as text.
+    func scalarText(_ sql: String, _ values: (any SQLValue)?...) throws(StoreError) -> String? {
+        try with(sql, values) { row throws(StoreError) in try row.step() ? row.text(0) : nil }
+    }
+
+    /// The only column of the first row of `sql` as an integer, nil when there is no row or it is NULL.
+    func scalarInt(_ sql: String, _ values: (any SQLValue)?...) throws(StoreError) -> Int64? {
+        try with(sql, values) { row throws(StoreError) in try row.step() ? row.optionalInt(0) : nil }
     }
 
     /// The rowid of the last inserted row.
@@ -147,9 +183,12 @@ final class Database {
     /// Rows changed by the last statement.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Maps a SQLite result code onto the store's errors.
-    func error(_ status: Int32) -> StoreError {
-        switch status & 0xFF {
+    /// Maps a SQLite result code onto the store's errors. Call it right after the failing call:
+    /// it reads the connection's message (`sqlite3_errmsg`), which the next call replaces.
+    func error(_ status: Int32, in sql: String) -> StoreError {
+        let message = sqlite3_errmsg(handle).map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+        let detail = Self.detail(message: message, sql: sql)
+        return switch status & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED: .busy(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_READONLY: .io(path: path, reason: "it is read-only")
@@ -157,11 +196,42 @@ final class Database {
         case SQLITE_CANTOPEN: .cannotCreate(path: path, reason: "it cannot be opened")
         case SQLITE_NOMEM: .io(path: path, reason: "out of memory")
         case SQLITE_TOOBIG: .invalid("the text is too large for the database")
-        default: .io(path: path, reason: "input/output error")
+        // SQL that does not fit the schema, a misused statement, a broken constraint: copypasta's mistake.
+        case SQLITE_ERROR, SQLITE_MISUSE, SQLITE_RANGE, SQLITE_MISMATCH, SQLITE_CONSTRAINT, SQLITE_SCHEMA, SQLITE_INTERNAL:
+            .statementFailed(path: path, detail: detail)
+        default: .io(path: path, reason: "input/output error (\(detail))")
         }
     }
 
+    /// A failure the store itself detects in a statement (a missing result column).
+    func failure(message: String, in sql: String) -> StoreError {
+        .statementFailed(path: path, detail: Self.detail(message: message, sql: sql))
+    }
+
+    /// SQLite's message and the first characters of the statement, on one line.
+    static func detail(message: String, sql: String) -> String {
+        let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+        let limit = 80
+        let statement = words.count > limit ? words.prefix(limit) + "…" : words
+        return "SQLite: \(message), in: \(statement)"
+    }
+
     private static let header = Array("SQLite format 3\0".utf8)
+
+    private static func createParentDirectories(of path: String) throws(StoreError) {
+        do {
+            try PrivateDirectory.createParent(of: path)
+        } catch {
+            switch error {
+            case let .cannotCreate(directory, reason), let .unsafeRuntimeDirectory(directory, reason):
+                throw .cannotCreate(path: path, reason: "cannot create the directory \(directory): \(reason)")
+            }
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        SystemError.describe(code)
+    }
 
     private static func checkHeaderOrCreate(_ path: String) throws(StoreError) {
         let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -171,13 +241,13 @@ final class Database {
         }
         let createErrno = errno
         guard createErrno == EEXIST else {
-            throw .cannotCreate(path: path, reason: FileSystem.describe(createErrno))
+            throw .cannotCreate(path: path, reason: Database.describe(createErrno))
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotCreate(path: path, reason: FileSystem.describe(errno)) }
+        guard fd >= 0 else { throw .cannotCreate(path: path, reason: Database.describe(errno)) }
         defer { close(fd) }
         var stats = stat()
-        guard fstat(fd, &stats) == 0 else { throw .io(path: path, reason: FileSystem.describe(errno)) }
+        guard fstat(fd, &stats) == 0 else { throw .io(path: path, reason: Database.describe(errno)) }
         guard (stats.st_mode & S_IFMT) == S_IFREG else { throw .notADatabase(path: path) }
         guard stats.st_size > 0 else { return }
         var bytes = [UInt8](repeating: 0, count: header.count)

@@ -3,8 +3,8 @@ import CopypastaCore
 extension HistoryStore {
     /// Deletes entries; when any id is unknown, nothing is deleted and `noSuchEntry` names it.
     /// When it returns, no byte of the deleted texts is left in the database files.
-    public func delete(ids: [Int64]) throws {
-        try writing {
+    public func delete(ids: [Int64]) throws(StoreError) {
+        try writing { () throws(StoreError) in
             try requireExisting(ids)
             for id in ids { try database.run("DELETE FROM entry WHERE id = ?", id) }
             try purge()
@@ -13,8 +13,8 @@ extension HistoryStore {
 
     /// Deletes every unpinned entry, or every entry with `includePinned`; returns how many.
     /// When it returns, no byte of the deleted texts is left in the database files.
-    public func clear(includePinned: Bool) throws -> Int {
-        try writing {
+    public func clear(includePinned: Bool) throws(StoreError) -> Int {
+        try writing { () throws(StoreError) in
             try database.run(includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0")
             let removed = database.changes
             if removed > 0 { try purge() }
@@ -23,42 +23,43 @@ extension HistoryStore {
     }
 
     /// How many entries `clear` would delete, from the counts the triggers keep.
-    public func count(includePinned: Bool) throws -> Int {
+    public func count(includePinned: Bool) throws(StoreError) -> Int {
         let (entries, pinned) = try counts()
         return includePinned ? entries : entries - pinned
     }
 
     /// All entries and pinned entries, as kept in the state table by triggers.
-    func counts() throws -> (entries: Int, pinned: Int) {
-        try database.with("SELECT key, value FROM state WHERE key IN ('entries', 'pinned')") { row in
+    func counts() throws(StoreError) -> (entries: Int, pinned: Int) {
+        try database.with("SELECT key, value FROM state WHERE key IN ('entries', 'pinned')") { row throws(StoreError) in
+            let key = try row.column("key"), value = try row.column("value")
             var entries = 0, pinned = 0
             while try row.step() {
-                if row.text(0) == "entries" { entries = Int(row.int(1)) } else { pinned = Int(row.int(1)) }
+                if row.text(key) == "entries" { entries = Int(row.int(value)) } else { pinned = Int(row.int(value)) }
             }
             return (entries, pinned)
         }
     }
 
     /// Pins or unpins entries; all ids must exist.
-    public func setPinned(ids: [Int64], _ pinned: Bool) throws {
-        try database.transaction {
+    public func setPinned(ids: [Int64], _ pinned: Bool) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
             try requireExisting(ids)
             for id in ids { try database.run("UPDATE entry SET pinned = ? WHERE id = ?", pinned, id) }
         }
     }
 
     /// Adds tags to an entry. A tag keeps the casing it was first seen with.
-    public func addTags(id: Int64, _ tags: [String]) throws {
-        try tags.forEach(Self.validate(tag:))
-        try database.transaction {
+    public func addTags(id: Int64, _ tags: [String]) throws(StoreError) {
+        for tag in tags { try Self.validate(tag: tag) }
+        try database.transaction { () throws(StoreError) in
             try requireExisting([id])
             try tag(id: id, tags)
         }
     }
 
     /// Removes tags from an entry; tags it does not carry are ignored.
-    public func removeTags(id: Int64, _ tags: [String]) throws {
-        try database.transaction {
+    public func removeTags(id: Int64, _ tags: [String]) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
             try requireExisting([id])
             for tag in tags {
                 try database.run(
@@ -68,7 +69,7 @@ extension HistoryStore {
     }
 
     /// Attaches tags inside a running transaction.
-    func tag(id: Int64, _ tags: [String]) throws {
+    func tag(id: Int64, _ tags: [String]) throws(StoreError) {
         for tag in tags {
             try database.run("INSERT INTO tag (name) VALUES (?) ON CONFLICT (name) DO NOTHING", tag)
             try database.run("INSERT OR IGNORE INTO entry_tag (entry_id, tag_id) SELECT ?, id FROM tag WHERE name = ?", id, tag)
@@ -76,11 +77,11 @@ extension HistoryStore {
     }
 
     /// Tags follow `TagName`'s rule, the one the command line checks before it writes anything.
-    static func validate(tag: String) throws {
+    static func validate(tag: String) throws(StoreError) {
         if let problem = TagName.problem(tag) { throw StoreError.invalid(problem) }
     }
 
-    private func requireExisting(_ ids: [Int64]) throws {
+    private func requireExisting(_ ids: [Int64]) throws(StoreError) {
         for id in ids where try database.scalarInt("SELECT 1 FROM entry WHERE id = ?", id) == nil {
             throw StoreError.noSuchEntry(id)
         }

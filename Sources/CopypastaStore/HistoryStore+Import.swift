@@ -51,11 +51,13 @@ public final class Importer {
     /// Imported records go below the existing history, in the order they arrive: the first
     /// record of a file is the newest imported entry (export writes newest first).
     @discardableResult
-    public func add(_ record: ImportRecord) throws -> Bool {
+    public func add(_ record: ImportRecord) throws(StoreError) -> Bool {
         guard !record.text.isEmpty else { throw StoreError.invalid("the text is empty") }
         for tag in record.tags ?? [] { try HistoryStore.validate(tag: tag) }
         let fingerprint = Fingerprint(of: record.text)
-        if try batchFingerprints.contains(fingerprint) || store.newestEntry(with: fingerprint) != nil {
+        var known = batchFingerprints.contains(fingerprint)
+        if !known { known = try store.newestEntry(with: fingerprint) != nil }
+        if known {
             summary.duplicates += 1
             return false
         }
@@ -77,13 +79,13 @@ public final class Importer {
     }
 
     /// Writes the collected records in one transaction, with retention.
-    func writeBatch() throws {
+    func writeBatch() throws(StoreError) {
         guard !batch.isEmpty else { return }
         let records = batch
         batch = []
         batchFingerprints = []
         batchBytes = 0
-        let (written, duplicates, removed) = try store.writing {
+        let (written, duplicates, removed) = try store.writing { () throws(StoreError) in
             var written = 0, duplicates = 0
             for record in records {
                 // A capture may have stored the same text since the record was read.

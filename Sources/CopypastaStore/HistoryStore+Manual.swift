@@ -13,9 +13,9 @@ extension HistoryStore {
         tags: [String] = [], confirm: (Int64) throws -> Void = { _ in }
     ) throws -> Outcome {
         guard !text.isEmpty else { throw StoreError.invalid("nothing to add: the text is empty") }
-        try tags.forEach(Self.validate(tag:))
+        for tag in tags { try Self.validate(tag: tag) }
         let new = NewEntry(text: text, fingerprint: Fingerprint(of: text), source: .manual, sourceApp: nil, capturedAt: time)
-        return try writing {
+        return try writingRethrowing {
             let outcome = try insertOrMove(new, policy: policy, maxEntries: maxEntries)
             guard let id = outcome.id else { preconditionFailure("a manual add always inserts or moves an entry") }
             if pinned { try database.run("UPDATE entry SET pinned = 1 WHERE id = ?", id) }

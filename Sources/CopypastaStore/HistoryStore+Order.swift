@@ -1,22 +1,23 @@
 extension HistoryStore {
     /// A position above every entry: where a capture, an add or a move to the top goes.
     /// Must run inside a transaction; the unique index on seq makes this a single look-up.
-    func seqAboveAll() throws -> Int64 {
+    func seqAboveAll() throws(StoreError) -> Int64 {
         (try database.scalarInt("SELECT max(seq) FROM entry") ?? 0) + 1
     }
 
     /// A position below every entry: where an imported record goes, so that imported history
     /// (from the past) never pushes what was stored before it out of the list or out of retention.
-    func seqBelowAll() throws -> Int64 {
+    func seqBelowAll() throws(StoreError) -> Int64 {
         (try database.scalarInt("SELECT min(seq) FROM entry") ?? 1) - 1
     }
 
     /// The position just below the newest entry, for a read that finished after a newer read
     /// of the same selection was stored: the newest entry moves up by one and the freed
     /// position is returned.
-    func seqBelowNewest() throws -> Int64 {
-        let newest = try database.with("SELECT id, seq FROM entry ORDER BY seq DESC LIMIT 1") { row in
-            try row.step() ? (id: row.int(0), seq: row.int(1)) : nil
+    func seqBelowNewest() throws(StoreError) -> Int64 {
+        let newest = try database.with("SELECT id, seq FROM entry ORDER BY seq DESC LIMIT 1") { row throws(StoreError) in
+            let id = try row.column("id"), seq = try row.column("seq")
+            return try row.step() ? (id: row.int(id), seq: row.int(seq)) : nil
         }
         guard let newest else { return 1 }
         try database.run("UPDATE entry SET seq = ? WHERE id = ?", newest.seq + 1, newest.id)
@@ -28,7 +29,7 @@ extension HistoryStore {
     /// The excess comes from the counts the triggers keep, and the rows go through the
     /// (pinned, seq) index, so the cost depends on how many rows go, not on the history's size.
     @discardableResult
-    func applyRetention(maxEntries: Int) throws -> Int {
+    func applyRetention(maxEntries: Int) throws(StoreError) -> Int {
         guard maxEntries > 0 else { return 0 }
         let (entries, pinned) = try counts()
         let excess = entries - pinned - maxEntries

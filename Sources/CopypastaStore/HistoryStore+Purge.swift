@@ -3,9 +3,17 @@ import CSQLite
 extension HistoryStore {
     /// Runs `body` in a write transaction and, when it purged removed texts, checkpoints the
     /// WAL afterwards so that no old page image of them stays in the -wal file.
-    func writing<T>(_ body: () throws -> T) throws -> T {
+    func writing<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         checkpointDue = false
         let value = try database.transaction(body)
+        if checkpointDue { truncateLog() }
+        return value
+    }
+
+    /// `writing` for a body that throws errors of its own (a caller's confirmation).
+    func writingRethrowing<T>(_ body: () throws -> T) throws -> T {
+        checkpointDue = false
+        let value = try database.transactionRethrowing(body)
         if checkpointDue { truncateLog() }
         return value
     }
@@ -16,7 +24,7 @@ extension HistoryStore {
     /// SQLite 3.40's FTS5 keeps a removed entry's words in the old index segments until those
     /// are merged; only 'optimize' (one merge of every segment) drops them. It costs about
     /// the size of the index (see BENCHMARKS.md).
-    func purge() throws {
+    func purge() throws(StoreError) {
         try database.execute("INSERT INTO entry_fts (entry_fts) VALUES ('optimize')")
         try setState("unpurged", 0)
         checkpointDue = true
@@ -25,7 +33,7 @@ extension HistoryStore {
     /// Counts entries removed by retention or a PRIMARY merge and purges once they reach 1 %
     /// of `maxEntries` (at least one): a purge per capture would cost a full index rewrite
     /// per capture. Must run inside a transaction.
-    func noteRemoved(_ count: Int, maxEntries: Int) throws {
+    func noteRemoved(_ count: Int, maxEntries: Int) throws(StoreError) {
         guard count > 0 else { return }
         let unpurged = (try database.scalarInt("SELECT value FROM state WHERE key = 'unpurged'") ?? 0) + Int64(count)
         if unpurged >= Int64(max(1, maxEntries / 100)) {

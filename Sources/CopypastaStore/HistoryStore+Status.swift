@@ -21,7 +21,7 @@ public struct StoreStatus: Sendable, Equatable {
 
 extension HistoryStore {
     /// Counts, sizes and flags for `status`; the counts come from the state table, so no row is read.
-    public func status() throws -> StoreStatus {
+    public func status() throws(StoreError) -> StoreStatus {
         let (entries, pinned) = try counts()
         return StoreStatus(
             path: path, entries: entries, pinned: pinned, databaseBytes: fileSize(path) + fileSize(path + "-wal"),

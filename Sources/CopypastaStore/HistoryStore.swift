@@ -1,7 +1,7 @@
 // DESIGN
 //
-// The history store is the only user of SQLite (STYLE.md). Terms:
-//   entry        one captured or added text and its metadata (SPEC §3);
+// The history store is the only user of SQLite (docs/DESIGN.md, section 7). Terms:
+//   entry        one captured or added text and its metadata;
 //   entry_text   the full text, kept out of `entry` so listings never read it;
 //   preview      the first characters of the text, stored in `entry`;
 //   fingerprint  SHA-256 of the UTF-8 text (CopypastaCore.Fingerprint);
@@ -9,7 +9,7 @@
 //                and the `entries` and `pinned` counts, kept by triggers so that
 //                status never counts rows.
 //
-// Rules (SPEC §4):
+// Rules (docs/DESIGN.md, section 5):
 //   - A capture equal to `last_fingerprint` is never inserted again until a
 //     different text is captured; the value is persisted, so this holds
 //     across daemon restarts.
@@ -33,6 +33,14 @@
 //     insert and delete; deleting an entry deletes its text, tags and index
 //     rows through the `entry_removed` trigger, so delete, clear and
 //     retention all go through one path.
+//
+// Speaking SQLite plainly:
+//   - An error keeps SQLite's own message and the start of the statement
+//     (`Database.error`). SQL that SQLite refuses is copypasta's mistake: it
+//     is `statementFailed` (exit 70), never an "input/output error".
+//   - Every bind is checked; rows are read by column name (`Statement.column`,
+//     `EntryColumns`), never by position.
+//   - List, search and pick select through one builder, `EntrySelection`.
 import CopypastaCore
 
 /// The clipboard history in one SQLite database file.
@@ -73,7 +81,7 @@ public final class HistoryStore {
     /// Opening waits up to several seconds for other processes that create or migrate the same
     /// file; afterwards a write waits at most `busyTimeout` milliseconds for a lock (the daemon
     /// passes a short one so its loop never stalls; commands keep the default).
-    public init(path: String, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) throws {
+    public init(path: String, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) throws(StoreError) {
         self.path = path
         self.busyTimeout = busyTimeout
         database = try Self.openAndMigrate(path, busyTimeout: busyTimeout)
@@ -84,16 +92,15 @@ public final class HistoryStore {
 
     /// Opens and migrates, retrying while another process holds the file in a state that
     /// SQLite reports as busy without waiting (switching to WAL, recovering it).
-    static func openAndMigrate(_ path: String, busyTimeout: Int32) throws -> Database {
+    static func openAndMigrate(_ path: String, busyTimeout: Int32) throws(StoreError) -> Database {
         let deadline = monotonicSeconds() + Double(defaultBusyTimeout) / 1000
         while true {
-            do {
+            do throws(StoreError) {
                 let database = try Database(path: path)
                 try Schema.migrate(database)
                 database.setBusyTimeout(busyTimeout)
                 return database
-            } catch StoreError.busy(let busyPath) {
-                guard monotonicSeconds() < deadline else { throw StoreError.busy(path: busyPath) }
+            } catch .busy where monotonicSeconds() < deadline {
                 Database.pause()
             }
         }
@@ -107,7 +114,7 @@ public final class HistoryStore {
     /// Replaces the connection with one to the file now at `path` when the opened file was
     /// deleted or replaced (its data directory removed, say); returns true when it did.
     /// A write to the old file would be invisible to every reader.
-    public func reopenIfReplaced() throws -> Bool {
+    public func reopenIfReplaced() throws(StoreError) -> Bool {
         guard !database.isStillAtPath() else { return false }
         database = try Self.openAndMigrate(path, busyTimeout: busyTimeout)
         return true
@@ -119,7 +126,7 @@ public final class HistoryStore {
     /// Stores a text captured from a selection, honouring the persisted last fingerprint.
     ///
     /// `replacing` names an entry the new text supersedes (a PRIMARY selection
-    /// that grew or shrank, SPEC §4); it is deleted in the same transaction
+    /// that grew or shrank); it is deleted in the same transaction
     /// unless it is pinned. `isNewest` is false for a text whose read finished
     /// after a newer one was stored: it is kept, but it is not what the
     /// selection holds now, so it does not become the last fingerprint.
@@ -128,7 +135,7 @@ public final class HistoryStore {
         policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil, isNewest: Bool = true
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
-        return try writing {
+        return try writing { () throws(StoreError) in
             if try lastFingerprint() == fingerprint { return .unchanged(try newestEntry(with: fingerprint)) }
             if let replacing {
                 // The user may have pinned or tagged the partial entry meanwhile: then it stays.
@@ -148,47 +155,49 @@ public final class HistoryStore {
 
 
     /// The fingerprint of the last captured or restored text, if any.
-    public func lastFingerprint() throws -> Fingerprint? {
-        try database.with("SELECT value FROM state WHERE key = 'last_fingerprint'") {
-            try $0.step() ? $0.blob(0).flatMap(Fingerprint.init(bytes:)) : nil
+    public func lastFingerprint() throws(StoreError) -> Fingerprint? {
+        try database.with("SELECT value FROM state WHERE key = 'last_fingerprint'") { row throws(StoreError) in
+            let value = try row.column("value")
+            return try row.step() ? row.blob(value).flatMap(Fingerprint.init(bytes:)) : nil
         }
     }
 
     /// Records a restore: bumps use count and last-used time, and makes the
     /// entry's text the last fingerprint so that the restore is not captured again.
-    public func markUsed(id: Int64, at time: Timestamp) throws {
-        try database.transaction {
-            let fingerprint = try database.with("SELECT fingerprint FROM entry WHERE id = ?", [id]) {
-                try $0.step() ? $0.blob(0) : nil
+    public func markUsed(id: Int64, at time: Timestamp) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            let fingerprint = try database.with("SELECT fingerprint FROM entry WHERE id = ?", [id]) { row throws(StoreError) in
+                let fingerprint = try row.column("fingerprint")
+                return try row.step() ? row.blob(fingerprint) : nil
             }
-            guard let fingerprint else { throw StoreError.noSuchEntry(id) }
+            guard let fingerprint else { throw .noSuchEntry(id) }
             try database.run("UPDATE entry SET use_count = use_count + 1, last_used_at = ? WHERE id = ?", time.microseconds, id)
             try setState("last_fingerprint", fingerprint)
         }
     }
 
-    /// Whether capturing is paused (SPEC §4; persisted so that it survives restarts).
-    public func isPaused() throws -> Bool {
+    /// Whether capturing is paused; persisted, so that a pause survives restarts of the daemon.
+    public func isPaused() throws(StoreError) -> Bool {
         try database.scalarInt("SELECT value FROM state WHERE key = 'paused'") == 1
     }
 
     /// Pauses or resumes capturing.
-    public func setPaused(_ paused: Bool) throws {
-        try database.transaction { try setState("paused", paused ? 1 : 0) }
+    public func setPaused(_ paused: Bool) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in try setState("paused", paused ? 1 : 0) }
     }
 
     /// The id of the newest entry, if any.
-    public func newestID() throws -> Int64? {
+    public func newestID() throws(StoreError) -> Int64? {
         try database.scalarInt("SELECT id FROM entry ORDER BY seq DESC LIMIT 1")
     }
 
     /// When the daemon last captured a text, if ever.
-    public func lastCaptureAt() throws -> Timestamp? {
+    public func lastCaptureAt() throws(StoreError) -> Timestamp? {
         try database.scalarInt("SELECT value FROM state WHERE key = 'last_capture_at'").map(Timestamp.init(microseconds:))
     }
 
     /// Sets one row of the state table.
-    func setState(_ key: String, _ value: any SQLValue) throws {
+    func setState(_ key: String, _ value: any SQLValue) throws(StoreError) {
         try database.run("INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
     }
 
@@ -207,7 +216,7 @@ public final class HistoryStore {
     /// Inserts `new` on top (or just below the newest entry with `belowNewest`), or with policy move
     /// moves the newest entry with the same fingerprint there, taking the new copy's time, source
     /// and source app. Must run inside a transaction.
-    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int, belowNewest: Bool = false) throws -> Outcome {
+    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int, belowNewest: Bool = false) throws(StoreError) -> Outcome {
         let existing = policy == .move ? try newestEntry(with: new.fingerprint) : nil
         let seq = belowNewest ? try seqBelowNewest() : try seqAboveAll()
         if let existing {
@@ -222,12 +231,12 @@ public final class HistoryStore {
     }
 
     /// The newest entry whose text has `fingerprint`.
-    func newestEntry(with fingerprint: Fingerprint) throws -> Int64? {
+    func newestEntry(with fingerprint: Fingerprint) throws(StoreError) -> Int64? {
         try database.scalarInt("SELECT id FROM entry WHERE fingerprint = ? ORDER BY seq DESC LIMIT 1", fingerprint.bytes)
     }
 
     /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.
-    func insert(_ new: NewEntry, seq: Int64) throws -> Int64 {
+    func insert(_ new: NewEntry, seq: Int64) throws(StoreError) -> Int64 {
         try database.run(
             """
             INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at, seq)
@@ -237,8 +246,8 @@ public final class HistoryStore {
             new.text.utf8.count, Preview.storedPrefix(of: new.text), new.pinned, new.useCount,
             new.lastUsedAt?.microseconds, seq)
         let id = database.lastInsertRowID
-        try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement in
-            try statement.withBorrowedText(new.text, at: 2) { try statement.run() }
+        try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in
+            try statement.withBorrowedText(new.text, at: 2) { () throws(StoreError) in try statement.run() }
         }
         return id
     }

@@ -89,27 +89,32 @@ enum Schema {
             DROP INDEX entry_pinned_by_time;
             INSERT INTO state (key, value) VALUES ('unpurged', 0);
             """),
+        // A search ranks every hit by (bm25, seq) before it reads the rows it shows; this index
+        // gives it seq without reading each hit's whole row (EntrySelection).
+        Migration(name: "find the storage order of an entry from its id", sql: """
+            CREATE INDEX entry_seq_by_id ON entry (id, seq);
+            """),
     ]
 
     /// The schema version this build writes.
     static var version: Int { migrations.count }
 
     /// Brings `database` up to `version`, one transaction per migration.
-    static func migrate(_ database: Database) throws {
+    static func migrate(_ database: Database) throws(StoreError) {
         let current = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
         guard current <= version else { throw StoreError.newerSchema(path: database.path, version: current) }
         for (index, migration) in migrations.enumerated() where index >= current {
             do {
-                try database.transaction {
+                try database.transaction { () throws(StoreError) in
                     // Another process may have migrated since the version was read.
                     guard try database.scalarInt("PRAGMA user_version") == Int64(index) else { return }
                     try database.execute(migration.sql)
                     try database.execute("PRAGMA user_version = \(index + 1)")
                 }
-            } catch let error as StoreError {
-                throw error
             } catch {
-                throw StoreError.io(path: database.path, reason: "migration \(index + 1) (\(migration.name)) failed")
+                // Which migration failed tells a bug report more than the statement alone.
+                guard case let .statementFailed(path, detail) = error else { throw error }
+                throw .statementFailed(path: path, detail: "migration \(index + 1) (\(migration.name)): \(detail)")
             }
         }
     }

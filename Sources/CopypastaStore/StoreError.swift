@@ -1,6 +1,7 @@
 import CopypastaCore
 
-/// Errors of the history store; raw SQLite codes never reach the user.
+/// Errors of the history store: one line for the user, SQLite's own message where it helps
+/// find the cause (an unexpected I/O error, a statement SQLite refused).
 public enum StoreError: CopypastaFailure, Equatable {
     /// The database file or its directory could not be created or opened.
     case cannotCreate(path: String, reason: String)
@@ -16,8 +17,12 @@ public enum StoreError: CopypastaFailure, Equatable {
     case noSuchEntry(Int64)
     /// A value given to the store is unusable (an empty text, a bad tag).
     case invalid(String)
+    /// SQLite refused one of copypasta's own statements (SQL that does not fit the schema, a
+    /// misused statement): a bug in copypasta, not a problem of the disk or of the user's data.
+    /// `detail` carries SQLite's message and the start of the statement.
+    case statementFailed(path: String, detail: String)
 
-    /// The exit status each case maps to (SPEC §7).
+    /// The exit status each case maps to.
     public var exitStatus: ExitStatus {
         switch self {
         case .cannotCreate: .cannotCreate
@@ -25,6 +30,7 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .busy: .busy
         case .notADatabase, .newerSchema, .invalid: .dataError
         case .noSuchEntry: .noSuchEntry
+        case .statementFailed: .software
         }
     }
 
@@ -45,6 +51,8 @@ public enum StoreError: CopypastaFailure, Equatable {
             "no entry with id \(id); see 'copypasta list'"
         case let .invalid(message):
             message
+        case let .statementFailed(path, detail):
+            "the database \(path) refused an operation (\(detail)); this is a bug in copypasta, please report it"
         }
     }
 }

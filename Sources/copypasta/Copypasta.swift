@@ -11,8 +11,8 @@ struct Copypasta: ParsableCommand {
         abstract: "Clipboard history for X11: capture, search and restore what you copied.",
         discussion: """
             Exit status: 0 success, 1 nothing found or picker cancelled, 64 usage, 65 bad data, \
-            66 no such entry, 69 X display or daemon unavailable, 73 cannot create, 74 I/O error, \
-            75 database busy (type: the focus moved), 78 bad configuration. See copypasta(1).
+            66 no such entry, 69 X display or daemon unavailable, 70 internal error, 73 cannot create, \
+            74 I/O error, 75 database busy (type: the focus moved), 78 bad configuration. See copypasta(1).
             """,
         version: version,
         subcommands: [

@@ -123,6 +123,16 @@ import TestSupport
         #expect(sandbox.read(path) == Array("dear diary".utf8))
     }
 
+    @Test func aStatementSQLiteRefusesIsAnInternalErrorInSQLitesWords() throws {
+        try add("x")
+        #expect(try Child(["sqlite3", sandbox.database, "DROP TABLE state"]).communicate().status == 0)
+        let result = try cli.run("status")
+        #expect(result.status == 70, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("(SQLite: no such table: state, in: SELECT"), "\(result.stderr)")
+        #expect(!result.stderr.contains("input/output error"))
+    }
+
     @Test func addRejectsEmptyAndInvalidUTF8AndOversizedText() throws {
         #expect(try cli.run(["add"], input: []).status == 65)
         let invalid = try cli.run(["add"], input: [0x66, 0xFF, 0xFE])

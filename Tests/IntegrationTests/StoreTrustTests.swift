@@ -126,6 +126,19 @@ import TestSupport
         #expect(try desktop.cli.run("list").output == "")
     }
 
+    @Test func aPauseFlagThatCannotBeReadStopsCaptureAndSaysWhy() throws {
+        let desktop = try Desktop()
+        try desktop.startDaemon()
+        try desktop.xclip(Array("before the damage".utf8))
+        #expect(try desktop.waitForEntries(1))
+        _ = try desktop.sql("DROP TABLE state")
+        try desktop.xclip(Array("copied while the flag is unreadable".utf8))
+        #expect(desktop.waitForLog("cannot read whether capture is paused", seconds: 30), "\(desktop.log)")
+        #expect(desktop.log.contains("no such table: state"), "\(desktop.log)")
+        #expect(!desktop.log.contains("capture not stored"), "tried to store while the flag was unknown: \(desktop.log)")
+        #expect(try desktop.entryCount() == 1)
+    }
+
     @Test func startingOnAFreshDatabaseWhileCommandsOpenItNeverFails() throws {
         for round in 0..<20 {
             let desktop = try Desktop()

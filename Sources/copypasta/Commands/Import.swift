@@ -65,8 +65,8 @@ extension Copypasta {
             guard record.text.utf8.count <= maxBytes else { return false }
             do {
                 try importer.add(record)
-            } catch let failure as CopypastaFailure {
-                throw CopypastaExit.atLine(number, failure)
+            } catch {
+                throw CopypastaExit.atLine(number, error)
             }
             return true
         }

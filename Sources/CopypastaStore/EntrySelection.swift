@@ -1,0 +1,118 @@
+import CopypastaCore
+
+/// The one place that turns what list, search and pick ask for into SQL: the full-text match,
+/// the filters (tag, app, source, pinned, dates), the order and the page.
+///
+/// A full-text query for one page (a limit) is answered in two steps. First only ids are
+/// ranked: bm25 and the storage order (`seq`, read from the small (id, seq) index when no
+/// filter needs the row) for every hit. Then the shown columns (preview, tags, text) are read
+/// for the rows of that page only. Reading them for every hit before sorting, as one flat query
+/// does, costs a row look-up, a tag look-up and a copy of the preview per hit: thousands for a
+/// frequent prefix shown 20 at a time. Without a limit every row is shown, and one flat pass is
+/// cheaper than two.
+struct EntrySelection {
+    private var conditions: [String] = []
+    private var values: [(any SQLValue)?] = []
+    private let match: String?
+    private let ranked: Bool
+
+    /// The entries `query` selects, in `order` (relevance applies only when the query has words).
+    init(_ query: SearchQuery, order: SearchOrder) {
+        match = query.matchExpression
+        ranked = order == .relevance && query.hasTerms
+        for tag in query.tags {
+            conditions.append(
+                "EXISTS (SELECT 1 FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id AND t.name = ?)")
+            values.append(tag)
+        }
+        for app in query.apps {
+            conditions.append("e.source_app LIKE ? ESCAPE '\\'")
+            values.append("%" + Self.escapeLike(app) + "%")
+        }
+        if !query.sources.isEmpty {
+            conditions.append("e.source IN (\(query.sources.map { _ in "?" }.joined(separator: ",")))")
+            values.append(contentsOf: query.sources.map(\.rawValue))
+        }
+        if let pinned = query.pinned {
+            conditions.append("e.pinned = ?")
+            values.append(pinned)
+        }
+        if let before = query.before {
+            conditions.append("e.captured_at < ?")
+            values.append(before.microseconds)
+        }
+        if let after = query.after {
+            conditions.append("e.captured_at >= ?")
+            values.append(after.microseconds)
+        }
+    }
+
+    /// The entries a listing filter selects, newest first.
+    init(_ filter: EntryFilter) {
+        var query = SearchQuery()
+        if filter.pinnedOnly { query.pinned = true }
+        if let tag = filter.tag { query.tags = [tag] }
+        self.init(query, order: .recent)
+    }
+
+    /// The statement for one page (`limit` nil for all) and the values to bind, in order.
+    func statement(withText: Bool, limit: Int?, offset: Int) -> (sql: String, values: [(any SQLValue)?]) {
+        let columns = Self.columns(withText: withText)
+        let page: [(any SQLValue)?] = [limit ?? -1, offset]
+        let filter = conditions.isEmpty ? "" : conditions.joined(separator: " AND ")
+        guard let match else {
+            let sql = "SELECT \(columns) FROM entry e \(filter.isEmpty ? "" : "WHERE " + filter) ORDER BY e.seq DESC LIMIT ? OFFSET ?"
+            return (sql, values + page)
+        }
+        let sql = limit == nil ? allHits(columns, filter) : pageOfHits(columns, filter)
+        return (sql, [match] + values + page)
+    }
+
+    /// Every hit is shown, so every row is read anyway: one pass ranks and reads them.
+    private func allHits(_ columns: String, _ filter: String) -> String {
+        """
+        SELECT \(columns) FROM entry_fts f JOIN entry e ON e.id = f.rowid
+        WHERE entry_fts MATCH ? \(filter.isEmpty ? "" : "AND " + filter)
+        ORDER BY \(ranked ? "bm25(entry_fts), " : "")e.seq DESC LIMIT ? OFFSET ?
+        """
+    }
+
+    /// Ranks the ids of every hit, then reads the rows of one page only.
+    private func pageOfHits(_ columns: String, _ filter: String) -> String {
+        // Without filters the ranking reads seq from the (id, seq) index instead of the entry rows.
+        let entries = filter.isEmpty ? "entry e INDEXED BY entry_seq_by_id" : "entry e"
+        return """
+            WITH hit AS MATERIALIZED (
+                SELECT rowid AS id, \(ranked ? "bm25(entry_fts)" : "0") AS score FROM entry_fts WHERE entry_fts MATCH ?),
+            page AS MATERIALIZED (
+                SELECT hit.id, hit.score, e.seq FROM hit JOIN \(entries) ON e.id = hit.id \(filter.isEmpty ? "" : "WHERE " + filter)
+                ORDER BY hit.score, e.seq DESC LIMIT ? OFFSET ?)
+            SELECT \(columns) FROM page JOIN entry e ON e.id = page.id ORDER BY page.score, page.seq DESC
+            """
+    }
+
+    /// The columns every entry query selects; `EntryColumns` finds them by these names.
+    ///
+    /// The tag look-up per row is skipped when no entry has a tag at all (SQLite evaluates the
+    /// uncorrelated EXISTS once per query): most histories have none, and a search that
+    /// shows a thousand hits would otherwise run a thousand empty look-ups.
+    static func columns(withText: Bool) -> String {
+        """
+        e.id AS id, e.preview AS preview, e.captured_at AS captured_at, e.source AS source,
+        e.source_app AS source_app, e.bytes AS bytes, e.pinned AS pinned, e.use_count AS use_count,
+        e.last_used_at AS last_used_at,
+        CASE WHEN EXISTS (SELECT 1 FROM entry_tag) THEN
+            (SELECT group_concat(t.name, char(31)) FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id)
+        END AS tags\(withText ? ", (SELECT text FROM entry_text x WHERE x.id = e.id) AS text" : "")
+        """
+    }
+
+    private static func escapeLike(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}
