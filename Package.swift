@@ -37,6 +37,13 @@ let package = Package(
         .executableTarget(name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient"),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
         .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
+        .testTarget(
+            name: "CopypastaDaemonTests",
+            dependencies: [
+                "CopypastaDaemon", "CopypastaX11", "CopypastaStore", "CopypastaCore", "CSQLite", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"]),
     ],
