@@ -7,7 +7,7 @@ import CopypastaCore
 /// A new owner change abandons the conversions of that selection that are
 /// still waiting for TARGETS. Conversions that have already asked for the
 /// text run on in parallel: the owner answered, so that copy is stored, and
-/// the agent orders it by when its change happened. Each conversion writes
+/// the capture policy orders it by when its change happened. Each conversion writes
 /// into its own property from a rotating pool and carries the owner's
 /// selection timestamp, so a reply is never taken for another conversion's.
 final class SelectionReader {
