@@ -127,4 +127,15 @@ import Testing
         harness.answer(harness.source.started.first, "there before")
         #expect(try harness.texts() == ["there before"])
     }
+
+    @Test func aReloadedConfigurationAppliesToTheNextRead() throws {
+        let harness = try CaptureHarness()
+        harness.copy("one", app: "Terminal")
+        var config = harness.policy.config
+        config.ignoreApps = ["terminal"]
+        harness.policy.config = config
+        harness.copy("two", app: "Terminal")
+        #expect(try harness.texts() == ["one"])
+        #expect(harness.log.contains("reason=ignored app terminal"))
+    }
 }
