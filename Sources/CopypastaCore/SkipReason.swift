@@ -27,8 +27,24 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
     case supersededPartial
     /// All conversion properties were busy; the oldest read gave way.
     case tooManyReads
-    /// The owner's reply could not be used; the detail says how it was wrong.
-    case invalidReply(String)
+    /// The owner's reply could not be used.
+    case invalidReply(InvalidReply)
+
+    /// How an owner's reply was unusable.
+    public enum InvalidReply: Equatable, Sendable {
+        /// The TARGETS reply was not a list of atoms.
+        case unusableTargets
+        /// The converted text could not be read from the property.
+        case unreadableText
+        /// The INCR header (the announced size) could not be read.
+        case unreadableIncrHeader
+        /// An INCR chunk could not be read.
+        case unreadableChunk
+        /// An INCR chunk was not of format 8.
+        case chunkFormat(Int)
+        /// The reply was of a type (or format) that is not text.
+        case notText(type: String, format: Int)
+    }
 
     /// The reason as logged.
     public var description: String {
@@ -46,7 +62,12 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
         case .superseded: "superseded by a newer copy"
         case .supersededPartial: "superseded partial selection"
         case .tooManyReads: "too many conversions at once"
-        case let .invalidReply(detail): detail
+        case .invalidReply(.unusableTargets): "owner sent an unusable TARGETS list"
+        case .invalidReply(.unreadableText): "cannot read the converted text"
+        case .invalidReply(.unreadableIncrHeader): "cannot read the INCR header"
+        case .invalidReply(.unreadableChunk): "cannot read an INCR chunk"
+        case let .invalidReply(.chunkFormat(format)): "owner sent INCR chunks of format \(format)"
+        case let .invalidReply(.notText(type, format)): "owner sent type \(type) with format \(format) instead of text"
         }
     }
 }

@@ -126,11 +126,11 @@ final class SelectionReader {
         guard let chunk = PropertyReply(display: display, window: connection.window, property: property, delete: true,
                                         maxBytes: conversion.maxBytes + 1) else {
             conversions[property] = conversion
-            return fail(property, .invalidReply("cannot read an INCR chunk"))
+            return fail(property, .invalidReply(.unreadableChunk))
         }
         if chunk.bytes.isEmpty { return deliver(conversion, chunks: &chunks, encoding: encoding) }
         conversions[property] = conversion
-        guard chunk.format == 8 else { return fail(property, .invalidReply("owner sent INCR chunks of format \(chunk.format)")) }
+        guard chunk.format == 8 else { return fail(property, .invalidReply(.chunkFormat(Int(chunk.format)))) }
         let total = received + chunk.bytes.count + chunk.bytesAfter
         guard total <= conversion.maxBytes else { return tooLarge(property, bytes: total) }
         chunks.append(chunk.bytes)
@@ -146,12 +146,14 @@ final class SelectionReader {
                                         delete: true, maxBytes: limit),
               reply.format == 32, reply.type == XA_ATOM || reply.type == atoms.targets
         else {
-            return fail(conversion.property, .invalidReply("owner sent an unusable TARGETS list"))
+            return fail(conversion.property, .invalidReply(.unusableTargets))
         }
         let names = atomNames(reply.longs.map { Atom($0) })
         conversion.read.classNames = connection.applications.names(of: conversion.owner)
         conversions[conversion.property] = conversion
-        if let skip = connection.delegate?.check(conversion.read, targets: names) { return fail(conversion.property, skip) }
+        // With no delegate nobody waits for the text any more (the background server's read gave up): stop here.
+        guard let delegate = connection.delegate else { return fail(conversion.property, .superseded) }
+        if let skip = delegate.check(conversion.read, targets: names) { return fail(conversion.property, skip) }
         guard let best = CaptureFilter.bestTextTarget(names) else { return fail(conversion.property, .notText) }
         request(conversion, target: XInternAtom(display, best.name, False), encoding: best.encoding)
     }
@@ -176,12 +178,12 @@ final class SelectionReader {
     private func receiveText(_ conversion: Conversion, encoding: SelectionEncoding) {
         let property = conversion.property
         guard let header = PropertyReply(display: display, window: connection.window, property: property, delete: false, maxBytes: 0) else {
-            return fail(property, .invalidReply("cannot read the converted text"))
+            return fail(property, .invalidReply(.unreadableText))
         }
         if header.type == atoms.incr {
             // The size is a lower bound (ICCCM §2.7.2); xclip sends none at all.
             guard let size = PropertyReply(display: display, window: connection.window, property: property, delete: true, maxBytes: 8)
-            else { return fail(property, .invalidReply("cannot read the INCR header")) }
+            else { return fail(property, .invalidReply(.unreadableIncrHeader)) }
             let announced = Int(truncatingIfNeeded: size.longs.first ?? 0)
             guard announced <= conversion.maxBytes else { return tooLarge(property, bytes: announced) }
             var next = conversion
@@ -194,11 +196,11 @@ final class SelectionReader {
         guard header.format == 8, isTextType(header.type) else {
             XDeleteProperty(display, connection.window, property)
             let type = atomNames([header.type]).first ?? "None"
-            return fail(property, .invalidReply("owner sent type \(type) with format \(header.format) instead of text"))
+            return fail(property, .invalidReply(.notText(type: type, format: Int(header.format))))
         }
         guard let reply = PropertyReply(display: display, window: connection.window, property: property, delete: true,
                                         maxBytes: header.bytesAfter) else {
-            return fail(property, .invalidReply("cannot read the converted text"))
+            return fail(property, .invalidReply(.unreadableText))
         }
         conversions[property] = nil
         let actual = reply.type == atoms.utf8String || reply.type == atoms.textPlainUTF8 ? .utf8 : reply.type == atoms.string ? .latin1 : encoding

@@ -13,7 +13,8 @@ import Testing
         (.ignoredApp("KeePassXC"), "ignored app KeePassXC"),
         (.passwordHint, "password manager hint"),
         (.superseded, "superseded by a newer copy"),
-        (.invalidReply("owner sent an unusable TARGETS list"), "owner sent an unusable TARGETS list"),
+        (.invalidReply(.unusableTargets), "owner sent an unusable TARGETS list"),
+        (.invalidReply(.notText(type: "image/png", format: 8)), "owner sent type image/png with format 8 instead of text"),
     ])
     func reasonsReadAsTheyAreLogged(reason: SkipReason, line: String) {
         #expect(reason.description == line)
