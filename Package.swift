@@ -41,6 +41,13 @@ let package = Package(
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
         .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem"]),
         .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
+        .testTarget(
+            name: "CopypastaDaemonTests",
+            dependencies: [
+                "CopypastaDaemon", "CopypastaX11", "CopypastaStore", "CopypastaCore", "CSQLite", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"]),
     ],

@@ -3,37 +3,6 @@
 /// The daemon asks twice: `checkOwner` before any text is fetched (password
 /// hint, ignored application), `checkText` once the text has arrived.
 public struct CaptureFilter {
-    /// Why a capture was skipped; logged, never shown with the text.
-    public enum Skip: Equatable, Sendable, CustomStringConvertible {
-        /// The owner offers x-kde-passwordManagerHint.
-        case passwordHint
-        /// The owner's WM_CLASS is in ignore-apps.
-        case ignoredApp(String)
-        /// The owner offers no text target.
-        case notText
-        /// The text is empty.
-        case empty
-        /// The text exceeds max-bytes.
-        case tooLarge(Int)
-        /// The text matches an ignore-patterns expression.
-        case ignoredPattern(String)
-        /// Capture is paused.
-        case paused
-
-        /// The reason as logged.
-        public var description: String {
-            switch self {
-            case .passwordHint: "password manager hint"
-            case let .ignoredApp(app): "ignored app \(app)"
-            case .notText: "no text target"
-            case .empty: "empty text"
-            case let .tooLarge(bytes): "larger than max-bytes (\(bytes) bytes or more)"
-            case let .ignoredPattern(pattern): "matches ignore-patterns \(pattern)"
-            case .paused: "paused"
-            }
-        }
-    }
-
     private let ignoreApps: [String]
     private let patterns: [(source: String, regex: Regex<AnyRegexOutput>)]
     /// The byte limit of stored texts.
@@ -50,14 +19,14 @@ public struct CaptureFilter {
     }
 
     /// Checks what is known before fetching: the offered target names and the owner's WM_CLASS names.
-    public func checkOwner(targets: [String], classNames: [String]) -> Skip? {
+    public func checkOwner(targets: [String], classNames: [String]) -> SkipReason? {
         if targets.contains(Self.passwordHintTarget) { return .passwordHint }
         if let app = classNames.first(where: { ignoreApps.contains($0.lowercased()) }) { return .ignoredApp(app) }
         return nil
     }
 
     /// Checks the decoded text.
-    public func checkText(_ text: String) -> Skip? {
+    public func checkText(_ text: String) -> SkipReason? {
         if text.isEmpty { return .empty }
         let bytes = text.utf8.count
         if bytes > maxBytes { return .tooLarge(bytes) }

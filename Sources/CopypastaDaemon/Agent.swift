@@ -19,8 +19,6 @@ public final class Agent {
     let paths: Paths
     /// The configuration in effect; SIGHUP replaces it.
     var config: Config
-    /// The capture rules compiled from `config`.
-    var filter: CaptureFilter
     /// The daemon log (stderr).
     let logger: Logger
     /// One daemon per database file; taken again on the new file when the database is recreated.
@@ -31,8 +29,8 @@ public final class Agent {
     let startedAt = Timestamp.now()
     /// Set when the loop should end, with the status the daemon exits with.
     var exitStatus: ExitStatus?
-    /// What the capture logic remembers between events.
-    var capture = CaptureState()
+    /// What becomes history: the capture policy, the X connection's delegate.
+    let capture: CapturePolicy
     /// The paste waiting for its target to fetch the entry.
     var pasteSession: PasteSession?
     /// Synthetic input for paste, opened on first use.
@@ -52,8 +50,12 @@ public final class Agent {
         self.paths = paths
         self.config = config
         self.logger = logger
-        filter = CaptureFilter(config: config)
-        display.delegate = self
+        capture = CapturePolicy(source: display, store: store, config: config, logger: logger)
+        capture.prepareStore = { [unowned self] in try reopenDatabaseIfReplaced() }
+        capture.captured = { [unowned self] id, pending in
+            runHook(.capture, id: id, selection: pending.selection, text: pending.text, app: pending.app)
+        }
+        display.delegate = capture
         let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }
         loop.sources.append(server)
     }
@@ -61,12 +63,12 @@ public final class Agent {
     /// Runs until SIGTERM/SIGINT (0) or until the X connection is lost (69).
     public func run() -> ExitStatus {
         display.watch(config.selections)
-        for selection in config.selections { readCurrent(selection) }
+        for selection in config.selections { capture.readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
-            let timers = [nextTimer, pasteSession?.deadline].compactMap { $0 }.min()
+            let timers = [capture.nextTimer, pasteSession?.deadline].compactMap { $0 }.min()
             let expire = { (now: Double) in
-                self.expireTimers(now: now)
+                self.capture.expireTimers(now: now)
                 self.expirePaste(now: now)
             }
             let alive = loop.turn(timers: timers, expire: expire, keepGoing: { exitStatus == nil }) { signal in
@@ -80,12 +82,12 @@ public final class Agent {
             for error in display.takeProtocolErrors() { logger.info("ignored an X protocol error: \(error)") }
             if !alive {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
-                flushPendingStoresBeforeExit()
+                capture.flushPendingStoresBeforeExit()
                 loop.stopHooks()
                 return .unavailable
             }
         }
-        flushPendingStoresBeforeExit()
+        capture.flushPendingStoresBeforeExit()
         loop.stopHooks()
         logger.info("stopped")
         return exitStatus ?? .success
@@ -102,7 +104,7 @@ public final class Agent {
         do {
             let fresh = try ConfigFile.load(paths.configFile)
             config = fresh
-            filter = CaptureFilter(config: fresh)
+            capture.config = fresh
             display.watch(fresh.selections)
             logger.info("configuration reloaded from \(paths.configFile)")
             return nil

@@ -23,7 +23,7 @@ struct HookPlan {
             notifier, "--app-name=copypasta", "--expire-time=1500", "--icon=edit-paste",
             "--hint=int:transient:1", "--hint=string:x-canonical-private-synchronous:copypasta",
             "--hint=string:x-dunst-stack-tag:copypasta", event == .copy ? "Copied" : event == .paste ? "Pasted" : "Typed",
-            escapeMarkup(preview),
+            Self.escapeMarkup(preview),
         ])
     }
 
@@ -37,7 +37,7 @@ struct HookPlan {
     }
 
     /// Notification servers read the body as markup; show the preview literally.
-    private func escapeMarkup(_ text: String) -> String {
+    static func escapeMarkup(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

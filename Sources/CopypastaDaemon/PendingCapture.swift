@@ -6,18 +6,15 @@ import CopypastaX11
 struct PendingCapture {
     /// The text.
     var text: String
-    /// The read that produced it.
-    var read: ReadID
-    /// When the selection changed.
-    var changedAt: Timestamp
-    /// The selection it came from.
-    var selection: Config.Selection
-    /// The owner's application, if known.
-    var app: String?
-    /// The selection's owner.
-    var owner: OwnerID
+    /// The read that produced it: selection, owner, change time and application.
+    var read: SelectionRead
     /// The PRIMARY entry this text supersedes, if any.
     var replacing: Int64?
     /// Whether no newer read of the selection was stored before this one.
     var isNewest: Bool
+
+    /// The selection it came from.
+    var selection: Config.Selection { read.selection }
+    /// The owner's application, if known.
+    var app: String? { read.app }
 }

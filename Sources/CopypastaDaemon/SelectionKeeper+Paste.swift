@@ -44,18 +44,12 @@ private final class PreviousContentReader: ClipboardDelegate {
 
     func ownerChanged(_ change: OwnerChange) {}
 
-    func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool {
-        let fetch = !targets.contains(CaptureFilter.passwordHintTarget)
-        if !fetch { done = true }
-        return fetch
+    func check(_ read: SelectionRead, targets: [String]) -> SkipReason? {
+        targets.contains(CaptureFilter.passwordHintTarget) ? .passwordHint : nil
     }
 
-    func converted(_ read: ReadID, selection: Config.Selection, text: String, repaired: Bool, owner: OwnerID) {
-        self.text = text
-        done = true
-    }
-
-    func conversionFailed(_ read: ReadID, selection: Config.Selection, reason: String, owner: OwnerID) {
+    func readFinished(_ read: SelectionRead, outcome: ReadOutcome) {
+        if case let .text(text, _) = outcome { self.text = text }
         done = true
     }
 

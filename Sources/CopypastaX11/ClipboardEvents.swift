@@ -47,12 +47,11 @@ public struct OwnerChange: Sendable {
 public protocol ClipboardDelegate: AnyObject {
     /// The owner of a watched selection changed.
     func ownerChanged(_ change: OwnerChange)
-    /// The owner answered TARGETS for `read`; return false to stop before any text is fetched.
-    func shouldFetch(_ read: ReadID, selection: Config.Selection, targets: [String], owner: OwnerID) -> Bool
-    /// `read` finished with the selection's text, decoded (`repaired` when invalid UTF-8 was replaced).
-    func converted(_ read: ReadID, selection: Config.Selection, text: String, repaired: Bool, owner: OwnerID)
-    /// `read` ended without text; `reason` is for the log.
-    func conversionFailed(_ read: ReadID, selection: Config.Selection, reason: String, owner: OwnerID)
+    /// The owner answered TARGETS for `read`, whose application is now known; a reason ends the
+    /// read (reported through `readFinished`) before any text is fetched.
+    func check(_ read: SelectionRead, targets: [String]) -> SkipReason?
+    /// `read` ended, with the selection's decoded text or skipped; called exactly once per read.
+    func readFinished(_ read: SelectionRead, outcome: ReadOutcome)
     /// Another client took a selection we owned.
     func ownershipLost(selection: Config.Selection)
 }

@@ -7,7 +7,7 @@ import CopypastaCore
 /// A new owner change abandons the conversions of that selection that are
 /// still waiting for TARGETS. Conversions that have already asked for the
 /// text run on in parallel: the owner answered, so that copy is stored, and
-/// the agent orders it by when its change happened. Each conversion writes
+/// the capture policy orders it by when its change happened. Each conversion writes
 /// into its own property from a rotating pool and carries the owner's
 /// selection timestamp, so a reply is never taken for another conversion's.
 final class SelectionReader {
@@ -18,9 +18,8 @@ final class SelectionReader {
     }
 
     private struct Conversion {
-        let id: ReadID
-        let selection: Config.Selection
-        let owner: Window
+        /// The read this conversion performs, with its change time and owner application.
+        var read: SelectionRead
         let time: Time
         let property: Atom
         let maxBytes: Int
@@ -28,6 +27,19 @@ final class SelectionReader {
         var phase: Phase
         var target: Atom
         var deadline: Double
+
+        var id: ReadID { read.id }
+        var selection: Config.Selection { read.selection }
+        var owner: Window { read.owner.window }
+
+        /// The phase, as reported in a skip reason.
+        var readPhase: ReadPhase {
+            switch phase {
+            case .targets: .targets
+            case .text: .text
+            case .incremental: .incremental
+            }
+        }
     }
 
     /// Conversions of one selection that may run at once; older ones are abandoned beyond this.
@@ -45,15 +57,15 @@ final class SelectionReader {
     private var display: OpaquePointer { connection.display }
     private var atoms: Atoms { connection.atoms }
 
-    /// Starts a conversion of TARGETS for `selection`, abandoning the ones still waiting for TARGETS.
-    func begin(_ id: ReadID, _ selection: Config.Selection, owner: Window, time: Time, maxBytes: Int, timeout: Double) {
-        abandon(selection)
+    /// Starts a conversion of TARGETS for `read`, abandoning the ones of its selection still waiting for TARGETS.
+    func begin(_ read: SelectionRead, time: Time, maxBytes: Int, timeout: Double) {
+        abandon(read.selection)
         let property = freeProperty()
         XDeleteProperty(display, connection.window, property)
         conversions[property] = Conversion(
-            id: id, selection: selection, owner: owner, time: time, property: property, maxBytes: maxBytes, timeout: timeout,
+            read: read, time: time, property: property, maxBytes: maxBytes, timeout: timeout,
             phase: .targets, target: atoms.targets, deadline: monotonicSeconds() + timeout)
-        XConvertSelection(display, atoms.atom(for: selection), atoms.targets, property, connection.window, time)
+        XConvertSelection(display, atoms.atom(for: read.selection), atoms.targets, property, connection.window, time)
     }
 
     /// The earliest conversion deadline.
@@ -62,12 +74,7 @@ final class SelectionReader {
     /// Ends conversions whose owner did not answer in time.
     func expire(now: Double) {
         for (property, conversion) in conversions where conversion.deadline <= now {
-            let what = switch conversion.phase {
-            case .targets: "TARGETS"
-            case .text: "the text"
-            case .incremental: "the next INCR chunk"
-            }
-            fail(property, "owner did not send \(what) within \(Int(conversion.timeout * 1000)) ms")
+            fail(property, .timedOut(conversion.readPhase, milliseconds: Int(conversion.timeout * 1000)))
         }
     }
 
@@ -76,12 +83,7 @@ final class SelectionReader {
     /// event, so nothing more can come: an INCR transfer it left unfinished ends too.
     func ownerGone(_ isGone: (Window) -> Bool) {
         for (property, conversion) in conversions where isGone(conversion.owner) {
-            let reason = switch conversion.phase {
-            case .targets: "owner went away before it sent TARGETS"
-            case .text: "owner went away before it sent the text"
-            case .incremental: "owner went away during the INCR transfer"
-            }
-            fail(property, reason)
+            fail(property, .ownerGone(conversion.readPhase))
         }
     }
 
@@ -124,11 +126,11 @@ final class SelectionReader {
         guard let chunk = PropertyReply(display: display, window: connection.window, property: property, delete: true,
                                         maxBytes: conversion.maxBytes + 1) else {
             conversions[property] = conversion
-            return fail(property, "cannot read an INCR chunk")
+            return fail(property, .invalidReply(.unreadableChunk))
         }
         if chunk.bytes.isEmpty { return deliver(conversion, chunks: &chunks, encoding: encoding) }
         conversions[property] = conversion
-        guard chunk.format == 8 else { return fail(property, "owner sent INCR chunks of format \(chunk.format)") }
+        guard chunk.format == 8 else { return fail(property, .invalidReply(.chunkFormat(Int(chunk.format)))) }
         let total = received + chunk.bytes.count + chunk.bytesAfter
         guard total <= conversion.maxBytes else { return tooLarge(property, bytes: total) }
         chunks.append(chunk.bytes)
@@ -137,25 +139,22 @@ final class SelectionReader {
         conversions[property] = conversion
     }
 
-    private func receiveTargets(_ conversion: Conversion) {
+    private func receiveTargets(_ received: Conversion) {
+        var conversion = received
         let limit = 4096 * MemoryLayout<CLong>.size
         guard let reply = PropertyReply(display: display, window: connection.window, property: conversion.property,
                                         delete: true, maxBytes: limit),
               reply.format == 32, reply.type == XA_ATOM || reply.type == atoms.targets
         else {
-            return fail(conversion.property, "owner sent an unusable TARGETS list")
+            return fail(conversion.property, .invalidReply(.unusableTargets))
         }
         let names = atomNames(reply.longs.map { Atom($0) })
-        let owner = OwnerID(window: conversion.owner)
-        guard connection.delegate?.shouldFetch(conversion.id, selection: conversion.selection, targets: names, owner: owner) ?? false else {
-            conversions[conversion.property] = nil
-            return
-        }
-        guard let best = CaptureFilter.bestTextTarget(names) else {
-            conversions[conversion.property] = nil
-            return connection.delegate?.conversionFailed(
-                conversion.id, selection: conversion.selection, reason: CaptureFilter.Skip.notText.description, owner: owner) ?? ()
-        }
+        conversion.read.classNames = connection.applications.names(of: conversion.owner)
+        conversions[conversion.property] = conversion
+        // With no delegate nobody waits for the text any more (the background server's read gave up): stop here.
+        guard let delegate = connection.delegate else { return fail(conversion.property, .superseded) }
+        if let skip = delegate.check(conversion.read, targets: names) { return fail(conversion.property, skip) }
+        guard let best = CaptureFilter.bestTextTarget(names) else { return fail(conversion.property, .notText) }
         request(conversion, target: XInternAtom(display, best.name, False), encoding: best.encoding)
     }
 
@@ -173,18 +172,18 @@ final class SelectionReader {
         if case .targets = conversion.phase {
             return request(conversion, target: atoms.utf8String, encoding: .utf8)
         }
-        fail(conversion.property, "owner refused the conversion")
+        fail(conversion.property, .refused)
     }
 
     private func receiveText(_ conversion: Conversion, encoding: SelectionEncoding) {
         let property = conversion.property
         guard let header = PropertyReply(display: display, window: connection.window, property: property, delete: false, maxBytes: 0) else {
-            return fail(property, "cannot read the converted text")
+            return fail(property, .invalidReply(.unreadableText))
         }
         if header.type == atoms.incr {
             // The size is a lower bound (ICCCM §2.7.2); xclip sends none at all.
             guard let size = PropertyReply(display: display, window: connection.window, property: property, delete: true, maxBytes: 8)
-            else { return fail(property, "cannot read the INCR header") }
+            else { return fail(property, .invalidReply(.unreadableIncrHeader)) }
             let announced = Int(truncatingIfNeeded: size.longs.first ?? 0)
             guard announced <= conversion.maxBytes else { return tooLarge(property, bytes: announced) }
             var next = conversion
@@ -196,11 +195,12 @@ final class SelectionReader {
         guard header.bytesAfter <= conversion.maxBytes else { return tooLarge(property, bytes: header.bytesAfter) }
         guard header.format == 8, isTextType(header.type) else {
             XDeleteProperty(display, connection.window, property)
-            return fail(property, "owner sent type \(atomNames([header.type]).first ?? "None") with format \(header.format) instead of text")
+            let type = atomNames([header.type]).first ?? "None"
+            return fail(property, .invalidReply(.notText(type: type, format: Int(header.format))))
         }
         guard let reply = PropertyReply(display: display, window: connection.window, property: property, delete: true,
                                         maxBytes: header.bytesAfter) else {
-            return fail(property, "cannot read the converted text")
+            return fail(property, .invalidReply(.unreadableText))
         }
         conversions[property] = nil
         let actual = reply.type == atoms.utf8String || reply.type == atoms.textPlainUTF8 ? .utf8 : reply.type == atoms.string ? .latin1 : encoding
@@ -213,8 +213,7 @@ final class SelectionReader {
     private func deliver(_ conversion: Conversion, chunks: inout [[UInt8]], encoding: SelectionEncoding) {
         let (text, repaired) = TextDecoding.decode(chunks: chunks, as: encoding)
         chunks = []
-        connection.delegate?.converted(
-            conversion.id, selection: conversion.selection, text: text, repaired: repaired, owner: OwnerID(window: conversion.owner))
+        connection.delegate?.readFinished(conversion.read, outcome: .text(text, repaired: repaired))
     }
 
     private func isTextType(_ type: Atom) -> Bool {
@@ -224,7 +223,7 @@ final class SelectionReader {
 
     private func tooLarge(_ property: Atom, bytes: Int) {
         XDeleteProperty(display, connection.window, property)
-        fail(property, CaptureFilter.Skip.tooLarge(bytes).description)
+        fail(property, .tooLarge(bytes))
     }
 
     /// The next property of the pool that no running conversion uses, in rotation so that a property
@@ -239,7 +238,7 @@ final class SelectionReader {
             }
         }
         let oldest = conversions.values.min { $0.id < $1.id }?.property ?? pool[nextProperty % pool.count]
-        fail(oldest, "too many conversions at once")
+        fail(oldest, .tooManyReads)
         nextProperty += 1
         return oldest
     }
@@ -250,17 +249,15 @@ final class SelectionReader {
         for (index, conversion) in running.enumerated() {
             let waiting = if case .targets = conversion.phase { true } else { false }
             guard waiting || running.count - index >= Self.parallelLimit else { continue }
-            conversions[conversion.property] = nil
-            XDeleteProperty(display, connection.window, conversion.property)
-            connection.delegate?.conversionFailed(
-                conversion.id, selection: selection, reason: "superseded by a newer copy", owner: OwnerID(window: conversion.owner))
+            fail(conversion.property, .superseded)
         }
     }
 
-    private func fail(_ property: Atom, _ reason: String) {
+    /// Ends a conversion without text and reports why: every read that does not deliver text ends here.
+    private func fail(_ property: Atom, _ reason: SkipReason) {
         guard let conversion = conversions.removeValue(forKey: property) else { return }
         XDeleteProperty(display, connection.window, property)
-        connection.delegate?.conversionFailed(conversion.id, selection: conversion.selection, reason: reason, owner: OwnerID(window: conversion.owner))
+        connection.delegate?.readFinished(conversion.read, outcome: .skipped(reason))
     }
 
     /// Names of atoms in one round trip (XGetAtomNames); atoms the server does not know are left out.

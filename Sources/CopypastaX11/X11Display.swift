@@ -151,10 +151,9 @@ public final class X11Display {
     @discardableResult
     public func read(_ change: OwnerChange, maxBytes: Int, timeout: Double) -> ReadID? {
         guard let owner = change.owner, !change.isOurs else { return nil }
-        lastReadID += 1
-        let id = ReadID(value: lastReadID)
-        reader.begin(id, change.selection, owner: owner.window, time: change.time, maxBytes: maxBytes, timeout: timeout)
-        return id
+        let read = nextRead(change.selection, owner: owner)
+        reader.begin(read, time: change.time, maxBytes: maxBytes, timeout: timeout)
+        return read.id
     }
 
     /// Starts reading whatever `selection` holds now (at start-up, when no event has arrived yet).
@@ -162,17 +161,15 @@ public final class X11Display {
     public func readCurrent(_ selection: Config.Selection, maxBytes: Int, timeout: Double) -> ReadID? {
         guard let owner = owner(of: selection), owner.window != window else { return nil }
         selectionOwners[atoms.atom(for: selection)] = owner.window
-        lastReadID += 1
-        let id = ReadID(value: lastReadID)
-        reader.begin(id, selection, owner: owner.window, time: serverTime(), maxBytes: maxBytes, timeout: timeout)
-        return id
+        let read = nextRead(selection, owner: owner)
+        reader.begin(read, time: serverTime(), maxBytes: maxBytes, timeout: timeout)
+        return read.id
     }
 
-    /// The names of the application that owns the selection through `owner`: WM_CLASS
-    /// (instance, class) of the owner or of another window of its X client, else its
-    /// process name; empty when nothing names it (see ApplicationLookup).
-    public func classNames(of owner: OwnerID) -> [String] {
-        applications.names(of: owner.window)
+    /// A new read of `selection` from `owner`, changed now, with the next id.
+    private func nextRead(_ selection: Config.Selection, owner: OwnerID) -> SelectionRead {
+        lastReadID += 1
+        return SelectionRead(id: ReadID(value: lastReadID), selection: selection, owner: owner, changedAt: .now(), classNames: [])
     }
 
     /// Whether `window` owns one of the watched selections, as far as XFixes told us.
