@@ -1,4 +1,4 @@
-/// The capture rules of SPEC §4 that decide, from values alone, whether a text is stored.
+/// The capture rules (docs/DESIGN.md §3) that decide, from values alone, whether a text is stored.
 ///
 /// The daemon asks twice: `checkOwner` before any text is fetched (password
 /// hint, ignored application), `checkText` once the text has arrived.
@@ -34,7 +34,7 @@ public struct CaptureFilter {
         return nil
     }
 
-    /// The preferred text target among those offered (SPEC §4), with its encoding.
+    /// The preferred text target among those offered (docs/DESIGN.md §3), with its encoding.
     public static func bestTextTarget(_ targets: [String]) -> (name: String, encoding: SelectionEncoding)? {
         let preference: [(String, SelectionEncoding)] = [
             ("UTF8_STRING", .utf8), ("text/plain;charset=utf-8", .utf8), ("STRING", .latin1), ("TEXT", .unknown),

@@ -1,4 +1,4 @@
-/// The effective configuration (SPEC §2): defaults, overridden by the config file.
+/// The effective configuration (copypasta(1) FILES): defaults, overridden by the config file.
 ///
 /// `origins` records where each value came from, for `copypasta config`.
 public struct Config: Equatable, Sendable {
@@ -10,7 +10,7 @@ public struct Config: Equatable, Sendable {
         case primary
     }
 
-    /// The default copy feedback when no `on-copy` hook is set (SPEC §5).
+    /// The default copy feedback when no `on-copy` hook is set (docs/DESIGN.md §4).
     public enum Feedback: String, Sendable, CaseIterable {
         /// A transient desktop notification through notify-send, when it exists.
         case notify

@@ -1,4 +1,4 @@
-/// Where an entry came from (SPEC §3).
+/// Where an entry came from (copypasta(1) DESCRIPTION).
 public enum EntrySource: String, Sendable, CaseIterable {
     /// Captured from the CLIPBOARD selection.
     case clipboard
@@ -10,7 +10,7 @@ public enum EntrySource: String, Sendable, CaseIterable {
     case imported = "import"
 }
 
-/// One history entry (SPEC §3).
+/// One history entry (copypasta(1) DESCRIPTION).
 ///
 /// `text` is nil when the entry was read for a listing: listings read only
 /// the stored preview, so they stay fast however long the texts are.
@@ -57,7 +57,7 @@ public struct Entry: Sendable, Equatable {
     }
 }
 
-/// What happens when a captured text equals an older entry (SPEC §4, `duplicates`).
+/// What happens when a captured text equals an older entry (copypasta(1) CONFIGURATION, `duplicates`).
 public enum DuplicatePolicy: String, Sendable, CaseIterable {
     /// Move the older entry to the top; id, pins and tags stay.
     case move

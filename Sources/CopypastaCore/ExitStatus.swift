@@ -1,4 +1,4 @@
-/// The process exit statuses copypasta uses, from sysexits(3) (SPEC §7).
+/// The process exit statuses copypasta uses, from sysexits(3) (copypasta(1) EXIT STATUS).
 ///
 /// Every error type of every module maps onto one of these, so scripts can
 /// tell "nothing found" from "bad usage" from "the database is busy".
@@ -30,7 +30,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 /// An error that knows which exit status it maps to and how to say itself in one line.
 ///
 /// `main` prints `copypasta: <description>` and exits with `exitStatus`; the
-/// description says what went wrong and what to do (STYLE.md, errors).
+/// description says what went wrong and what to do (docs/DESIGN.md §1).
 public protocol CopypastaFailure: Error, CustomStringConvertible {
     /// The sysexits status the process ends with when this error reaches `main`.
     var exitStatus: ExitStatus { get }

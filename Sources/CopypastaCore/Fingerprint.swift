@@ -1,6 +1,6 @@
 import CSodium
 
-/// The SHA-256 digest of an entry's UTF-8 text, the key of de-duplication (SPEC §4).
+/// The SHA-256 digest of an entry's UTF-8 text, the key of de-duplication (docs/DESIGN.md §3).
 ///
 /// SHA-256 is stable across versions and collision-resistant, so it can be
 /// persisted and compared across restarts (unlike DJB2 or SipHash ids). The digest comes from libsodium, never from a hand-written

@@ -1,4 +1,4 @@
-/// The daemon's socket protocol: one request line, one reply line (SPEC §5).
+/// The daemon's socket protocol: one request line, one reply line (docs/DESIGN.md §4).
 ///
 /// A request is `copypasta/1 VERB ARG…` and a reply is `ok [DETAIL]` or
 /// `error STATUS MESSAGE`, each ending in a newline and at most

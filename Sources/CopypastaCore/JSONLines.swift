@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The JSON Lines form of entries, shared by `list --json`, `search --json`, `export` and `import` (SPEC §7).
+/// The JSON Lines form of entries, shared by `list --json`, `search --json`, `export` and `import` (copypasta(1) COMMANDS).
 ///
 /// Encoding is written out by hand so that field order is stable and a
 /// large text costs time linear in its size (see `JSONString`). Decoding of

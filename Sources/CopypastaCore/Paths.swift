@@ -1,4 +1,4 @@
-/// Where copypasta's files live (SPEC §2, XDG Base Directory specification).
+/// Where copypasta's files live (copypasta(1) FILES, XDG Base Directory specification).
 ///
 /// Computed from an environment dictionary so that the rule is testable
 /// without touching the process environment.

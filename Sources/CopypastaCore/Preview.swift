@@ -1,4 +1,4 @@
-/// One-line previews of entry texts (SPEC §7, output).
+/// One-line previews of entry texts (copypasta(1) COMMANDS, list).
 ///
 /// The store keeps a short raw prefix of every text (`storedPrefix`) so that
 /// listings never read full texts; rendering turns that prefix into one line:
@@ -7,7 +7,7 @@ public enum Preview {
     /// How many characters of a text the store keeps for previews.
     public static let storedCharacters = 400
 
-    /// The maximum length, in characters, of the preview in JSON output and hooks (SPEC §6).
+    /// The maximum length, in characters, of the preview in JSON output and hooks (copypasta(1) HOOKS).
     public static let shortCharacters = 80
 
     /// The raw prefix of `text` the store keeps for listings.

@@ -1,4 +1,4 @@
-/// A parsed `copypasta search` query (SPEC §7).
+/// A parsed `copypasta search` query (copypasta(1) COMMANDS).
 ///
 /// The user's text is never passed to FTS5 as is: it is split into words,
 /// prefixes (`foo*`), phrases (`"a b"`) and filters (`tag:`, `app:`,

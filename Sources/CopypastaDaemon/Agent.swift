@@ -98,7 +98,7 @@ public final class Agent {
         config.selections.map { $0.rawValue.uppercased() }.joined(separator: ", ")
     }
 
-    /// Re-reads the config file; a bad new file keeps the old configuration (SPEC §4, SIGHUP).
+    /// Re-reads the config file; a bad new file keeps the old configuration (copypasta(1) COMMANDS, daemon).
     @discardableResult
     func reloadConfig() -> String? {
         do {

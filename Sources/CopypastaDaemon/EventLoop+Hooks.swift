@@ -2,7 +2,7 @@ import CopypastaCore
 import Logging
 
 extension EventLoop {
-    /// Runs the hook of `event` for an entry, asynchronously (SPEC §6).
+    /// Runs the hook of `event` for an entry, asynchronously (copypasta(1) HOOKS).
     func runHook(
         _ event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?,
         config: Config, paths: Paths, logger: Logger

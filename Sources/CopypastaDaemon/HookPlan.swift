@@ -27,7 +27,7 @@ struct HookPlan {
         ])
     }
 
-    /// The environment of a hook (SPEC §6); the text itself goes on stdin, never into argv or a shell.
+    /// The environment of a hook (copypasta(1) HOOKS); the text itself goes on stdin, never into argv or a shell.
     static func environment(event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?) -> [String: String] {
         [
             "COPYPASTA_EVENT": event.rawValue, "COPYPASTA_ID": String(id), "COPYPASTA_SELECTION": selection.rawValue,

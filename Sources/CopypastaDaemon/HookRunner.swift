@@ -2,7 +2,7 @@ import CopypastaCore
 import Glibc
 import Logging
 
-/// Runs hooks (SPEC §6) as children of the event loop: standard input fed
+/// Runs hooks (copypasta(1) HOOKS) as children of the event loop: standard input fed
 /// without blocking, killed after the timeout, exit status and stderr logged,
 /// children reaped on SIGCHLD. A hook can never stall capture.
 ///

@@ -4,7 +4,7 @@ import CopypastaSystem
 import Glibc
 import Logging
 
-/// The daemon's Unix socket (SPEC §5): non-blocking, inside the event loop.
+/// The daemon's Unix socket (docs/DESIGN.md §4): non-blocking, inside the event loop.
 ///
 /// Each client sends one request line and gets one reply line. Peers are
 /// checked with SO_PEERCRED: another uid is refused and logged. Lines are

@@ -2,7 +2,7 @@ import CopypastaCore
 import CopypastaSystem
 import Glibc
 
-/// One daemon per database file (SPEC §4), whatever path names it: an
+/// One daemon per database file (docs/DESIGN.md §7), whatever path names it: an
 /// exclusive flock on the database file itself.
 ///
 /// A lock file named after the path (`history.sqlite3.lock`) let a second

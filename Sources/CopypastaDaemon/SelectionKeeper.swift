@@ -4,7 +4,7 @@ import CopypastaX11
 import Glibc
 import Logging
 
-/// The background server `copy` starts when no daemon runs (SPEC §5): its
+/// The background server `copy` starts when no daemon runs (docs/DESIGN.md §4): its
 /// own process and X connection, owning the selection until another client
 /// takes it and every transfer in progress has finished (ICCCM §2.2), like xclip.
 public final class SelectionKeeper {

@@ -6,7 +6,7 @@ struct PropertyReply {
     let type: Atom
     /// 8, 16 or 32.
     let format: Int32
-    /// The raw data; for format 32 these are C longs (8 bytes each on x86_64, spike §10.4).
+    /// The raw data; for format 32 these are C longs (8 bytes each on x86_64, as Xlib stores them).
     let bytes: [UInt8]
     /// Bytes left unread after `bytes`.
     let bytesAfter: Int

@@ -3,7 +3,7 @@ import CopypastaCore
 
 extension X11Display {
     /// Owns `selections` and serves `text` on them; returns once the server confirms
-    /// the ownership with XGetSelectionOwner (SPEC §5), or throws.
+    /// the ownership with XGetSelectionOwner (docs/DESIGN.md §4), or throws.
     public func own(_ selections: [Config.Selection], text: String) throws(X11Error) {
         let time = serverTime()
         for selection in selections {

@@ -1,6 +1,6 @@
 // DESIGN
 //
-// CopypastaX11 is the only module that calls Xlib (STYLE.md). Terms:
+// CopypastaX11 is the only module that calls Xlib (docs/DESIGN.md §1). Terms:
 //   selection  CLIPBOARD or PRIMARY (ICCCM §2);
 //   owner      the window that holds a selection; XFixes tells us when it
 //              changes, when its window is destroyed and when its client closes;
@@ -23,11 +23,12 @@
 //     conversion are discarded;
 //   - ownership is taken with a real server time obtained from a zero-length
 //     property append (ICCCM §2.1) and confirmed with XGetSelectionOwner;
-//   - our own ownership changes are ignored by window id (anchors §4.8);
+//   - our own ownership changes are ignored by window id (a manager that read its
+//     own ownership would capture its restores and loop);
 //   - transfers continue after SelectionClear (ICCCM §2.2);
 //   - protocol errors (BadWindow from vanished windows) are recorded, never
 //     fatal; an I/O error marks the connection lost and XCloseDisplay is never
-//     called afterwards (research/spike.md §8).
+//     called afterwards (Xlib's I/O error handler must not return into it).
 import CX11
 import CopypastaCore
 import Glibc

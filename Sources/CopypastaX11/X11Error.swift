@@ -17,7 +17,7 @@ public enum X11Error: CopypastaFailure, Equatable {
     /// A paste keystroke names a key the keyboard does not have.
     case unknownKey(String)
 
-    /// Every X11 failure means the display is unavailable (SPEC §7: 69).
+    /// Every X11 failure means the display is unavailable (exit 69, copypasta(1) EXIT STATUS).
     public var exitStatus: ExitStatus { .unavailable }
 
     /// The one-line message shown after `copypasta: `.

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The root command: one binary, one subcommand per verb (SPEC §7).
+/// The root command: one binary, one subcommand per verb (copypasta(1) COMMANDS).
 struct Copypasta: ParsableCommand {
     /// The version printed by `--version`.
     static let version = "0.1.0"

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CopypastaCore
 
-/// The output formats `list`, `search` and `pick` share (SPEC §7).
+/// The output formats `list`, `search` and `pick` share (copypasta(1) COMMANDS).
 struct EntryOutputOptions: ParsableArguments {
     /// JSON Lines output.
     @Flag(name: .long, help: "Print JSON Lines: one object per entry with every field.")

@@ -4,7 +4,7 @@ import CopypastaStore
 import CopypastaSystem
 import Glibc
 
-/// Options every subcommand accepts: where the database and config file are (SPEC §2).
+/// Options every subcommand accepts: where the database and config file are (copypasta(1) FILES).
 struct GlobalOptions: ParsableArguments {
     /// The database path given with --db.
     @Option(name: .long, help: ArgumentHelp("Use this database file (default: $XDG_DATA_HOME/copypasta/history.sqlite3; env COPYPASTA_DB).", valueName: "path"))

@@ -4,7 +4,7 @@ import CopypastaCore
 import Glibc
 
 /// Puts an entry back on the clipboard: through the running daemon, or
-/// else through a background server of our own (SPEC §5). Either way it
+/// else through a background server of our own (docs/DESIGN.md §4). Either way it
 /// returns only once the X server confirms the ownership.
 enum Restore {
     /// Restores entry `id` to `selections`; returns once the ownership is confirmed.

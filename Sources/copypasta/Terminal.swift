@@ -19,7 +19,7 @@ enum Terminal {
     /// True when file descriptor `fd` is a terminal.
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// The width listings are cut to: the terminal's columns, or 100 when stdout is not a terminal (SPEC §7).
+    /// The width listings are cut to: the terminal's columns, or 100 when stdout is not a terminal (copypasta(1) COMMANDS).
     static func outputColumns() -> Int {
         guard isTerminal(1) else { return 100 }
         let columns = Int(csystem_terminal_columns(1))

@@ -3,7 +3,7 @@ import CopypastaCore
 import Glibc
 
 // The process entry: parse, run, and turn every failure into one line on
-// stderr and a sysexits status (SPEC §7).
+// stderr and a sysexits status (copypasta(1) EXIT STATUS).
 let arguments = GlobalOptions.hoistingLeadingOptions(Array(CommandLine.arguments.dropFirst()))
 do {
     var command = try Copypasta.parseAsRoot(arguments)

@@ -1,6 +1,6 @@
 // copypasta-testowner: a scriptable CLIPBOARD owner for the integration tests
 // and benchmarks, including owners that misbehave on purpose (CopyQ's
-// slow-owner tests, research/anchors.md §4.15).
+// slow-owner tests).
 //
 // Usage: copypasta-testowner MODE [options] [TEXT-FILE]
 // Prints "owned" on stdout once ownership is confirmed, "served TARGET" for

@@ -19,8 +19,8 @@ public struct ProcessResult: Sendable {
 
 /// A child process started with posix_spawn, a reset signal mask and its own pipes.
 ///
-/// Tests use posix_spawn, not the Foundation process API (which hangs when children daemonize,
-/// research/spike.md §8) and stop only the PIDs they started.
+/// Tests use posix_spawn, not the Foundation process API (which hangs when children
+/// daemonize), and stop only the PIDs they started.
 public final class Child: @unchecked Sendable {
     /// The child's process id.
     public let pid: pid_t
