@@ -1,6 +1,19 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Linker flags that link these C libraries from their static archives (Debian's -dev packages
+/// ship them). Every command starts with them loaded, and dynamic loading of libX11 and its
+/// dependencies, libsqlite3 and libsodium cost about 0.8 ms and 64 page faults per start
+/// (docs/DESIGN.md §1, BENCHMARKS.md). libxkbcommon has no archive in Debian and stays shared
+/// (its module map links it).
+func linkedStatically(_ libraries: [String], then dynamic: [String] = []) -> [LinkerSetting] {
+    let archives = libraries.flatMap { ["-Xlinker", "-l\($0)"] }
+    return [.unsafeFlags(["-Xlinker", "-Bstatic"] + archives + ["-Xlinker", "-Bdynamic"] + dynamic.map { "-l\($0)" })]
+}
+
+/// libX11 and the X libraries it needs, in link order.
+let x11Libraries = ["Xtst", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmcp"]
+
 let package = Package(
     name: "copypasta",
     products: [
@@ -15,10 +28,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
-        .target(name: "CopypastaCore", dependencies: ["CSodium"]),
+        .target(name: "CopypastaCore", dependencies: ["CSodium"], linkerSettings: linkedStatically(["sodium"])),
         .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"]),
-        .target(name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite"]),
-        .target(name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"]),
+        .target(
+            name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite"],
+            linkerSettings: linkedStatically(["sqlite3"], then: ["m"])),
+        .target(name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"], linkerSettings: linkedStatically(x11Libraries)),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"]),
         .target(
             name: "CopypastaDaemon",
@@ -36,8 +51,11 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport"),
-        .executableTarget(name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner"),
-        .executableTarget(name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient"),
+        .executableTarget(
+            name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner", linkerSettings: linkedStatically(x11Libraries)),
+        .executableTarget(
+            name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
+            linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
         .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem"]),
         .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
