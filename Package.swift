@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Linker flags that link these C libraries from their static archives (Debian's -dev packages
@@ -10,6 +10,10 @@ func linkedStatically(_ libraries: [String], then dynamic: [String] = []) -> [Li
     let archives = libraries.flatMap { ["-Xlinker", "-l\($0)"] }
     return [.unsafeFlags(["-Xlinker", "-Bstatic"] + archives + ["-Xlinker", "-Bdynamic"] + dynamic.map { "-l\($0)" })]
 }
+
+/// Every target of ours builds with warnings as errors: the code has none, and a new one fails
+/// the build (`make lint` checks the formatting). Dependencies keep their own settings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 /// libX11 and the X libraries it needs, in link order.
 let x11Libraries = ["Xtst", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmcp"]
@@ -28,46 +32,52 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
-        .target(name: "CopypastaCore", dependencies: ["CSodium"], linkerSettings: linkedStatically(["sodium"])),
-        .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"]),
+        .target(
+            name: "CopypastaCore", dependencies: ["CSodium"], swiftSettings: strict,
+            linkerSettings: linkedStatically(["sodium"])),
+        .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite"],
-            linkerSettings: linkedStatically(["sqlite3"], then: ["m"])),
-        .target(name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"], linkerSettings: linkedStatically(x11Libraries)),
-        .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"]),
+            swiftSettings: strict, linkerSettings: linkedStatically(["sqlite3"], then: ["m"])),
+        .target(
+            name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"], swiftSettings: strict,
+            linkerSettings: linkedStatically(x11Libraries)),
+        .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
             dependencies: [
                 "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CSystem",
                 .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+            ],
+            swiftSettings: strict),
         .executableTarget(
             name: "copypasta",
             dependencies: [
                 "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CopypastaClient", "CopypastaDaemon",
                 "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .target(name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport"),
+            ],
+            swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport", swiftSettings: strict),
         .executableTarget(
-            name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner", linkerSettings: linkedStatically(x11Libraries)),
+            name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner", swiftSettings: strict,
+            linkerSettings: linkedStatically(x11Libraries)),
         .executableTarget(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
-            linkerSettings: linkedStatically(x11Libraries)),
-        .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"]),
-        .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem"]),
-        .testTarget(name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"]),
+            swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
+        .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
+        .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem"], swiftSettings: strict),
+        .testTarget(
+            name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaDaemonTests",
             dependencies: [
                 "CopypastaDaemon", "CopypastaX11", "CopypastaStore", "CopypastaCore", "CSQLite", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"]),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
