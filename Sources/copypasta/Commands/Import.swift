@@ -31,7 +31,7 @@ extension Copypasta {
                 throw CoreError.data("cannot read \(file): \(SystemError.describe(errno))")
             }
             defer { if fd != 0 { close(fd) } }
-            let store = try global.openStore()
+            let store = try global.openStoreExpiring().store
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
             var oversized = 0
             // Entries are committed in batches: after a bad line, the error says how many stay imported.
