@@ -75,6 +75,18 @@ import TestSupport
         #expect(try lines("list").hasSuffix("3\tcached\n"))
     }
 
+    /// More entries than one import transaction holds (500): one summary line, the order kept across batches.
+    @Test func aHistoryLargerThanOneBatchKeepsItsOrder() throws {
+        let items = (0..<1000).map { (app: "x", constructor: UInt8(0), content: Array("item \($0)".utf8)) }
+        let path = sandbox.root + "/greenclip.history"
+        ForeignFixtures.write(path, ForeignFixtures.greenclip(items))
+        let result = try cli.run("import", "--from", "greenclip", path)
+        #expect(result.status == 0 && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("copypasta: imported 1000 entries from greenclip"))
+        let listed = try lines("list").split(separator: "\n")
+        #expect(listed.count == 1000 && listed.first == "1\titem 0" && listed.last == "1000\titem 999")
+    }
+
     @Test func aTruncatedGreenclipHistoryImportsNothing() throws {
         let history = ForeignFixtures.greenclip([(app: "a", constructor: 0, content: Array("one".utf8)), (app: "b", constructor: 0, content: Array("two".utf8))])
         let path = sandbox.root + "/greenclip.history"
