@@ -203,7 +203,7 @@ def bench_json_and_input(binary):
             listed = hyperfine(desktop, "list --json --limit 1", ["list", "--json", "--limit", "1"], runs=10)
             exported = hyperfine(desktop, "export", ["export"], runs=10)
             log(f"  list --json is {listed / show:.2f}x and export {exported / show:.2f}x the time of show (goal <= 3x)")
-            desktop.run("delete", entry)
+            desktop.run("delete", "--purge", entry)
 
         for mib in (32, 48):
             path = desktop.root + f"/line{mib}.jsonl"
@@ -430,10 +430,10 @@ def bench_purge(binary):
             for index in range(5):
                 added = desktop.run("add", f"secret number {index} to delete").stdout.decode().strip()
                 started = time.monotonic()
-                desktop.run("delete", added)
+                desktop.run("delete", "--purge", added)
                 times.append(time.monotonic() - started)
             wal = os.path.getsize(desktop.database + "-wal") if os.path.exists(desktop.database + "-wal") else 0
-            log(f"  {count:>7,} entries: delete ID median {statistics.median(times) * 1000:.0f} ms "
+            log(f"  {count:>7,} entries: delete --purge ID median {statistics.median(times) * 1000:.0f} ms "
                 f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f}, 5 runs); WAL after it {wal} bytes")
         finally:
             desktop.close()
@@ -497,7 +497,7 @@ def main():
     parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
     parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
     parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup",
-                                           "paste"])
+                                           "paste", "import"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -521,6 +521,9 @@ def main():
     if options.only in (None, "paste") and options.client:
         import paste
         paste.run(Desktop, options.binary, os.path.abspath(options.client), log)
+    if options.only in (None, "import"):
+        import library
+        library.run(Desktop, options.binary, log)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,10 @@ public struct Config: Equatable, Sendable {
     public var pasteRestoreTimeoutMilliseconds = 1000
     /// The longest text `type` accepts, in characters.
     public var typeMaxCharacters = 10_000
+    /// Days an entry stays in the trash before it is purged; 0 deletes at once.
+    public var trashDays = 10
+    /// Seconds after which unpinned, untagged entries are purged; nil keeps them (the default).
+    public var maxAgeSeconds: Int?
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -211,7 +215,7 @@ struct ConfigKey: Sendable {
             config.onCapture = path
             return nil
         }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
-    ] + ConfigKey.pasteKeys
+    ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys
 }
 
 private func showList(_ items: [String]) -> String {

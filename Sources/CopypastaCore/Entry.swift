@@ -37,11 +37,16 @@ public struct Entry: Sendable, Equatable {
     public var useCount: Int
     /// When the entry was last restored.
     public var lastUsedAt: Timestamp?
+    /// A link or plain text, decided when the entry was stored.
+    public var kind: EntryKind
+    /// When the entry was moved to the trash; nil while it is in the history.
+    public var trashedAt: Timestamp?
 
     /// Creates an entry value; the store is what assigns real ids.
     public init(
         id: Int64, text: String?, previewSource: String, capturedAt: Timestamp, source: EntrySource,
-        sourceApp: String?, bytes: Int, pinned: Bool, tags: [String], useCount: Int, lastUsedAt: Timestamp?
+        sourceApp: String?, bytes: Int, pinned: Bool, tags: [String], useCount: Int, lastUsedAt: Timestamp?,
+        kind: EntryKind = .text, trashedAt: Timestamp? = nil
     ) {
         self.id = id
         self.text = text
@@ -54,6 +59,8 @@ public struct Entry: Sendable, Equatable {
         self.tags = tags
         self.useCount = useCount
         self.lastUsedAt = lastUsedAt
+        self.kind = kind
+        self.trashedAt = trashedAt
     }
 }
 

@@ -2,7 +2,8 @@
 ///
 /// The user's text is never passed to FTS5 as is: it is split into words,
 /// prefixes (`foo*`), phrases (`"a b"`) and filters (`tag:`, `app:`,
-/// `source:`, `pinned:`, `before:`, `after:`), and `matchExpression` rebuilds
+/// `source:`, `pinned:`, `before:`, `after:`, `kind:`, `collection:`,
+/// `in:trash`), and `matchExpression` rebuilds
 /// an FTS5 query in which every term is a quoted string. A stray quote, a
 /// lone `*` or any punctuation therefore can never become FTS5 syntax.
 public struct SearchQuery: Equatable, Sendable {
@@ -33,6 +34,10 @@ public struct SearchQuery: Equatable, Sendable {
     public var before: Timestamp?
     /// Only entries captured at or after this instant, when set.
     public var after: Timestamp?
+    /// Only links or only plain texts, when set.
+    public var kind: EntryKind?
+    /// Search the trash instead of the history (`in:trash`).
+    public var inTrash = false
 
     /// An empty query; `parse` is the usual way to make one.
     public init() {}
@@ -65,6 +70,7 @@ public struct SearchQuery: Equatable, Sendable {
     /// True when any filter is set.
     public var hasFilters: Bool {
         !tags.isEmpty || !apps.isEmpty || !sources.isEmpty || pinned != nil || before != nil || after != nil
+            || kind != nil || inTrash
     }
 
     /// The FTS5 MATCH expression for the terms, nil when there are none.
@@ -101,11 +107,20 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// Applies a `key:value` filter; returns false when `key` is not a filter name.
     private mutating func addFilter(key: String, value: String) throws(CoreError) -> Bool {
-        let known = ["tag", "app", "source", "pinned", "before", "after"]
+        let known = ["tag", "app", "source", "pinned", "before", "after", "kind", "collection", "in"]
         guard known.contains(key) else { return false }
         guard !value.isEmpty else { throw .usage("the filter \(key): needs a value, e.g. \(key):\(example(key))") }
         switch key {
         case "tag": tags.append(value)
+        case "collection": tags.append(CollectionTag.tag(value))
+        case "kind":
+            guard let wanted = EntryKind(rawValue: value.lowercased()) else {
+                throw .usage("kind: takes link or text, not \(Visible.quoted(value))")
+            }
+            kind = wanted
+        case "in":
+            guard value.lowercased() == "trash" else { throw .usage("in: takes trash, not \(Visible.quoted(value))") }
+            inTrash = true
         case "app": apps.append(value)
         case "source":
             guard let source = EntrySource(rawValue: value.lowercased()) else {
@@ -131,6 +146,8 @@ public struct SearchQuery: Equatable, Sendable {
         case "pinned": "yes"
         case "before", "after": "2026-01-31"
         case "source": "clipboard"
+        case "kind": "link"
+        case "in": "trash"
         default: "work"
         }
     }

@@ -35,6 +35,8 @@ public final class Agent {
     var pasteSession: PasteSession?
     /// Synthetic input for paste, opened on first use.
     var keyboard: Keyboard?
+    /// When the trash and max-age expiry runs next (monotonic seconds; 0: at start).
+    var expiryDueAt = 0.0
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -66,8 +68,9 @@ public final class Agent {
         for selection in config.selections { capture.readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
-            let timers = [capture.nextTimer, pasteSession?.deadline].compactMap { $0 }.min()
+            let timers = [capture.nextTimer, pasteSession?.deadline, expiryDueAt].compactMap { $0 }.min()
             let expire = { (now: Double) in
+                self.expireLibrary(now: now)
                 self.capture.expireTimers(now: now)
                 self.expirePaste(now: now)
             }

@@ -15,11 +15,18 @@ struct EntrySelection {
     private var values: [(any SQLValue)?] = []
     private let match: String?
     private let ranked: Bool
+    /// Entries in the history, or in the trash: every selection is one or the other.
+    private let place: String
 
     /// The entries `query` selects, in `order` (relevance applies only when the query has words).
     init(_ query: SearchQuery, order: SearchOrder) {
         match = query.matchExpression
         ranked = order == .relevance && query.hasTerms
+        place = query.inTrash ? "e.trashed_at IS NOT NULL" : "e.trashed_at IS NULL"
+        if let kind = query.kind {
+            conditions.append("e.kind = ?")
+            values.append(kind.rawValue)
+        }
         for tag in query.tags {
             conditions.append(
                 "EXISTS (SELECT 1 FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id AND t.name = ?)")
@@ -52,6 +59,9 @@ struct EntrySelection {
         var query = SearchQuery()
         if filter.pinnedOnly { query.pinned = true }
         if let tag = filter.tag { query.tags = [tag] }
+        if let collection = filter.collection { query.tags.append(CollectionTag.tag(collection)) }
+        query.kind = filter.kind
+        query.inTrash = filter.inTrash
         self.init(query, order: .recent)
     }
 
@@ -59,9 +69,9 @@ struct EntrySelection {
     func statement(withText: Bool, limit: Int?, offset: Int) -> (sql: String, values: [(any SQLValue)?]) {
         let columns = Self.columns(withText: withText)
         let page: [(any SQLValue)?] = [limit ?? -1, offset]
-        let filter = conditions.isEmpty ? "" : conditions.joined(separator: " AND ")
+        let filter = ([place] + conditions).joined(separator: " AND ")
         guard let match else {
-            let sql = "SELECT \(columns) FROM entry e \(filter.isEmpty ? "" : "WHERE " + filter) ORDER BY e.seq DESC LIMIT ? OFFSET ?"
+            let sql = "SELECT \(columns) FROM entry e WHERE \(filter) ORDER BY e.seq DESC LIMIT ? OFFSET ?"
             return (sql, values + page)
         }
         let sql = limit == nil ? allHits(columns, filter) : pageOfHits(columns, filter)
@@ -72,20 +82,21 @@ struct EntrySelection {
     private func allHits(_ columns: String, _ filter: String) -> String {
         """
         SELECT \(columns) FROM entry_fts f JOIN entry e ON e.id = f.rowid
-        WHERE entry_fts MATCH ? \(filter.isEmpty ? "" : "AND " + filter)
+        WHERE entry_fts MATCH ? AND \(filter)
         ORDER BY \(ranked ? "bm25(entry_fts), " : "")e.seq DESC LIMIT ? OFFSET ?
         """
     }
 
     /// Ranks the ids of every hit, then reads the rows of one page only.
     private func pageOfHits(_ columns: String, _ filter: String) -> String {
-        // Without filters the ranking reads seq from the (id, seq) index instead of the entry rows.
-        let entries = filter.isEmpty ? "entry e INDEXED BY entry_seq_by_id" : "entry e"
+        // Without filters the ranking reads seq and trashed_at from the (id, seq, trashed_at)
+        // index instead of the entry rows.
+        let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
         return """
             WITH hit AS MATERIALIZED (
                 SELECT rowid AS id, \(ranked ? "bm25(entry_fts)" : "0") AS score FROM entry_fts WHERE entry_fts MATCH ?),
             page AS MATERIALIZED (
-                SELECT hit.id, hit.score, e.seq FROM hit JOIN \(entries) ON e.id = hit.id \(filter.isEmpty ? "" : "WHERE " + filter)
+                SELECT hit.id, hit.score, e.seq FROM hit JOIN \(entries) ON e.id = hit.id WHERE \(filter)
                 ORDER BY hit.score, e.seq DESC LIMIT ? OFFSET ?)
             SELECT \(columns) FROM page JOIN entry e ON e.id = page.id ORDER BY page.score, page.seq DESC
             """
@@ -100,7 +111,7 @@ struct EntrySelection {
         """
         e.id AS id, e.preview AS preview, e.captured_at AS captured_at, e.source AS source,
         e.source_app AS source_app, e.bytes AS bytes, e.pinned AS pinned, e.use_count AS use_count,
-        e.last_used_at AS last_used_at,
+        e.last_used_at AS last_used_at, e.kind AS kind, e.trashed_at AS trashed_at,
         CASE WHEN EXISTS (SELECT 1 FROM entry_tag) THEN
             (SELECT group_concat(t.name, char(31)) FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id)
         END AS tags\(withText ? ", (SELECT text FROM entry_text x WHERE x.id = e.id) AS text" : "")

@@ -1,8 +1,9 @@
 import CopypastaCore
 
 extension HistoryStore {
-    /// Deletes entries; when any id is unknown, nothing is deleted and `noSuchEntry` names it.
-    /// When it returns, no byte of the deleted texts is left in the database files.
+    /// Deletes entries for good, from the history or the trash; when any id is unknown, nothing
+    /// is deleted and `noSuchEntry` names it. When it returns, no byte of the deleted texts is
+    /// left in the database files.
     public func delete(ids: [Int64]) throws(StoreError) {
         try writing { () throws(StoreError) in
             try requireExisting(ids)
@@ -11,11 +12,13 @@ extension HistoryStore {
         }
     }
 
-    /// Deletes every unpinned entry, or every entry with `includePinned`; returns how many.
-    /// When it returns, no byte of the deleted texts is left in the database files.
+    /// Deletes every unpinned entry of the history, or every entry with `includePinned`, and
+    /// the whole trash, for good; returns how many. When it returns, no byte of the deleted
+    /// texts is left in the database files.
     public func clear(includePinned: Bool) throws(StoreError) -> Int {
         try writing { () throws(StoreError) in
-            try database.run(includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0")
+            try database.run(
+                includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0 OR trashed_at IS NOT NULL")
             let removed = database.changes
             if removed > 0 { try purge() }
             return removed
@@ -43,7 +46,7 @@ extension HistoryStore {
     /// Pins or unpins entries; all ids must exist.
     public func setPinned(ids: [Int64], _ pinned: Bool) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
-            try requireExisting(ids)
+            try requireExisting(ids, trashed: false)
             for id in ids { try database.run("UPDATE entry SET pinned = ? WHERE id = ?", pinned, id) }
         }
     }
@@ -52,7 +55,7 @@ extension HistoryStore {
     public func addTags(id: Int64, _ tags: [String]) throws(StoreError) {
         for tag in tags { try Self.validate(tag: tag) }
         try database.transaction { () throws(StoreError) in
-            try requireExisting([id])
+            try requireExisting([id], trashed: false)
             try tag(id: id, tags)
         }
     }
@@ -60,7 +63,7 @@ extension HistoryStore {
     /// Removes tags from an entry; tags it does not carry are ignored.
     public func removeTags(id: Int64, _ tags: [String]) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
-            try requireExisting([id])
+            try requireExisting([id], trashed: false)
             for tag in tags {
                 try database.run(
                     "DELETE FROM entry_tag WHERE entry_id = ? AND tag_id = (SELECT id FROM tag WHERE name = ?)", id, tag)
@@ -81,8 +84,15 @@ extension HistoryStore {
         if let problem = TagName.problem(tag) { throw StoreError.invalid(problem) }
     }
 
-    private func requireExisting(_ ids: [Int64]) throws(StoreError) {
-        for id in ids where try database.scalarInt("SELECT 1 FROM entry WHERE id = ?", id) == nil {
+    /// Throws `noSuchEntry` for the first id that is not an entry: in the trash (`trashed`
+    /// true), in the history (false) or either (nil).
+    func requireExisting(_ ids: [Int64], trashed: Bool? = nil) throws(StoreError) {
+        let place = switch trashed {
+        case nil: ""
+        case true?: " AND trashed_at IS NOT NULL"
+        case false?: " AND trashed_at IS NULL"
+        }
+        for id in ids where try database.scalarInt("SELECT 1 FROM entry WHERE id = ?" + place, id) == nil {
             throw StoreError.noSuchEntry(id)
         }
     }

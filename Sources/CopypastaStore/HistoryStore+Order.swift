@@ -26,8 +26,9 @@ extension HistoryStore {
 
     /// Removes the oldest unpinned entries beyond `maxEntries` (0 = unlimited); returns how many.
     ///
-    /// The excess comes from the counts the triggers keep, and the rows go through the
-    /// (pinned, seq) index, so the cost depends on how many rows go, not on the history's size.
+    /// The excess comes from the counts the triggers keep (entries in the history; the trash
+    /// does not count), and the rows go through the partial (pinned, seq) index of entries in
+    /// the history, so the cost depends on how many rows go, not on the history's size.
     @discardableResult
     func applyRetention(maxEntries: Int) throws(StoreError) -> Int {
         guard maxEntries > 0 else { return 0 }
@@ -35,7 +36,10 @@ extension HistoryStore {
         let excess = entries - pinned - maxEntries
         guard excess > 0 else { return 0 }
         try database.run(
-            "DELETE FROM entry WHERE id IN (SELECT id FROM entry WHERE pinned = 0 ORDER BY seq LIMIT ?)", excess)
+            """
+            DELETE FROM entry WHERE id IN
+                (SELECT id FROM entry INDEXED BY entry_live_pinned_by_seq WHERE pinned = 0 AND trashed_at IS NULL ORDER BY seq LIMIT ?)
+            """, excess)
         let removed = database.changes
         try noteRemoved(removed, maxEntries: maxEntries)
         return removed

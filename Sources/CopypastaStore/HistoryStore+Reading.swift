@@ -10,9 +10,21 @@ public struct EntryFilter: Sendable {
     public var limit: Int?
     /// Skip this many entries first.
     public var offset = 0
+    /// Only entries in this collection (case-insensitive).
+    public var collection: String?
+    /// Only links or only plain texts.
+    public var kind: EntryKind?
+    /// The trash instead of the history.
+    public var inTrash = false
 
     /// All entries, newest first.
-    public init(pinnedOnly: Bool = false, tag: String? = nil, limit: Int? = nil, offset: Int = 0) {
+    public init(
+        pinnedOnly: Bool = false, tag: String? = nil, limit: Int? = nil, offset: Int = 0,
+        collection: String? = nil, kind: EntryKind? = nil, inTrash: Bool = false
+    ) {
+        self.collection = collection
+        self.kind = kind
+        self.inTrash = inTrash
         self.pinnedOnly = pinnedOnly
         self.tag = tag
         self.limit = limit

@@ -186,9 +186,9 @@ public final class HistoryStore {
         try database.transaction { () throws(StoreError) in try setState("paused", paused ? 1 : 0) }
     }
 
-    /// The id of the newest entry, if any.
+    /// The id of the newest entry in the history (not in the trash), if any.
     public func newestID() throws(StoreError) -> Int64? {
-        try database.scalarInt("SELECT id FROM entry ORDER BY seq DESC LIMIT 1")
+        try database.scalarInt("SELECT id FROM entry WHERE trashed_at IS NULL ORDER BY seq DESC LIMIT 1")
     }
 
     /// When the daemon last captured a text, if ever.
@@ -230,21 +230,22 @@ public final class HistoryStore {
         return .inserted(id)
     }
 
-    /// The newest entry whose text has `fingerprint`.
+    /// The newest entry in the history (not in the trash) whose text has `fingerprint`.
     func newestEntry(with fingerprint: Fingerprint) throws(StoreError) -> Int64? {
-        try database.scalarInt("SELECT id FROM entry WHERE fingerprint = ? ORDER BY seq DESC LIMIT 1", fingerprint.bytes)
+        try database.scalarInt(
+            "SELECT id FROM entry WHERE fingerprint = ? AND trashed_at IS NULL ORDER BY seq DESC LIMIT 1", fingerprint.bytes)
     }
 
     /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.
     func insert(_ new: NewEntry, seq: Int64) throws(StoreError) -> Int64 {
         try database.run(
             """
-            INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at, seq)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at, seq, kind)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             new.fingerprint.bytes, new.capturedAt.microseconds, new.source.rawValue, new.sourceApp,
             new.text.utf8.count, Preview.storedPrefix(of: new.text), new.pinned, new.useCount,
-            new.lastUsedAt?.microseconds, seq)
+            new.lastUsedAt?.microseconds, seq, EntryKind.of(new.text).rawValue)
         let id = database.lastInsertRowID
         try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in
             try statement.withBorrowedText(new.text, at: 2) { () throws(StoreError) in try statement.run() }

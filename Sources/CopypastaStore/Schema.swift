@@ -94,6 +94,44 @@ enum Schema {
         Migration(name: "find the storage order of an entry from its id", sql: """
             CREATE INDEX entry_seq_by_id ON entry (id, seq);
             """),
+        // The trash and links (issue 11). A trashed entry keeps its row, text, tags and pin, with
+        // the time it was trashed in trashed_at; the `entries` and `pinned` counts hold entries in
+        // the history only (retention counts those), `trashed` the others. The triggers that keep
+        // the counts are replaced to know the difference. `kind` is decided by EntryKind when a
+        // text is stored; old rows get the same rule written in SQL.
+        Migration(name: "trash, trash counts and link kind", sql: """
+            ALTER TABLE entry ADD COLUMN trashed_at INTEGER;
+            ALTER TABLE entry ADD COLUMN kind TEXT NOT NULL DEFAULT 'text';
+            UPDATE entry SET kind = 'link' WHERE id IN (
+                SELECT id FROM (SELECT id, lower(trim(text, ' ' || char(9, 10, 13))) AS t FROM entry_text WHERE length(text) <= 8192)
+                WHERE instr(t, ' ') = 0 AND instr(t, char(9)) = 0 AND instr(t, char(10)) = 0 AND instr(t, char(13)) = 0
+                    AND (t GLOB 'http://?*' OR t GLOB 'https://?*' OR t GLOB 'ftp://?*' OR t GLOB 'file:/*' OR t GLOB 'mailto:*@*'));
+            DROP TRIGGER entry_removed;
+            CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
+                DELETE FROM entry_text WHERE id = old.id;
+                DELETE FROM entry_tag WHERE entry_id = old.id;
+                UPDATE state SET value = value - (old.trashed_at IS NULL) WHERE key = 'entries';
+                UPDATE state SET value = value - old.pinned * (old.trashed_at IS NULL) WHERE key = 'pinned';
+                UPDATE state SET value = value - (old.trashed_at IS NOT NULL) WHERE key = 'trashed';
+            END;
+            DROP TRIGGER entry_pin_counted;
+            CREATE TRIGGER entry_pin_counted AFTER UPDATE OF pinned ON entry
+                WHEN new.pinned != old.pinned AND new.trashed_at IS NULL BEGIN
+                UPDATE state SET value = value + new.pinned - old.pinned WHERE key = 'pinned';
+            END;
+            CREATE TRIGGER entry_trash_counted AFTER UPDATE OF trashed_at ON entry
+                WHEN (old.trashed_at IS NULL) != (new.trashed_at IS NULL) BEGIN
+                UPDATE state SET value = value + iif(new.trashed_at IS NULL, 1, -1) WHERE key = 'entries';
+                UPDATE state SET value = value + iif(new.trashed_at IS NULL, 1, -1) * new.pinned WHERE key = 'pinned';
+                UPDATE state SET value = value + iif(new.trashed_at IS NULL, -1, 1) WHERE key = 'trashed';
+            END;
+            INSERT INTO state (key, value) VALUES ('trashed', 0);
+            DROP INDEX entry_pinned_by_seq;
+            CREATE INDEX entry_live_pinned_by_seq ON entry (pinned, seq) WHERE trashed_at IS NULL;
+            CREATE INDEX entry_by_trashed_at ON entry (trashed_at) WHERE trashed_at IS NOT NULL;
+            DROP INDEX entry_seq_by_id;
+            CREATE INDEX entry_seq_trashed_by_id ON entry (id, seq, trashed_at);
+            """),
     ]
 
     /// The schema version this build writes.

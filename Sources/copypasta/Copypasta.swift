@@ -17,7 +17,7 @@ struct Copypasta: ParsableCommand {
         version: version,
         subcommands: [
             Daemon.self, List.self, Show.self, Copy.self, PasteCommand.self, TypeCommand.self, Pick.self, Search.self, Add.self, Delete.self,
-            Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Pause.self, Resume.self, Status.self,
+            Undelete.self, Trash.self, Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Tags.self, Collections.self, Pause.self, Resume.self, Status.self,
             Export.self, Import.self, ConfigCommand.self, Serve.self,
         ]
     )

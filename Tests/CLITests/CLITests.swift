@@ -38,7 +38,7 @@ import TestSupport
         let lines = json.output.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[1].hasPrefix(#"{"id":1,"text":"one\nline","preview":"one⏎line","capturedAt":""#))
-        #expect(lines[1].hasSuffix(#","source":"manual","sourceApp":null,"bytes":8,"pinned":false,"tags":[],"useCount":0,"lastUsedAt":null}"#))
+        #expect(lines[1].hasSuffix(#","source":"manual","sourceApp":null,"bytes":8,"pinned":false,"tags":[],"useCount":0,"lastUsedAt":null,"kind":"text"}"#))
         let null = try cli.run("list", "-0")
         #expect(null.stdout == Array("two\0one\nline\0".utf8))
         #expect(try cli.run("list", "--json", "--null").status == 64)

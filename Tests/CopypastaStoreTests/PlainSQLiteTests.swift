@@ -68,7 +68,7 @@ import TestSupport
             "tagged text", at: Timestamp(microseconds: 5), policy: .move, maxEntries: 0, pinned: true, tags: ["Work", "home"])
         let reordered = "SELECT e.last_used_at AS last_used_at, 'home' AS tags, e.use_count AS use_count, e.pinned AS pinned, "
             + "e.bytes AS bytes, e.source_app AS source_app, e.source AS source, e.captured_at AS captured_at, "
-            + "e.preview AS preview, e.id AS id FROM entry e"
+            + "e.preview AS preview, e.trashed_at AS trashed_at, e.kind AS kind, e.id AS id FROM entry e"
         let entry = try store.database.with(reordered) { row throws(StoreError) in
             try row.step() ? try EntryColumns(row, withText: false).entry(row) : nil
         }
@@ -79,19 +79,19 @@ import TestSupport
 
     @Test func aMigrationThatFailsNamesItselfAndSQLitesMessage() throws {
         _ = try open()
-        // Version 2 again, with the index migration 3 creates already there: its CREATE INDEX fails.
-        #expect(try sqlite("PRAGMA user_version = 2").status == 0)
+        // Version 3 again, with the column migration 4 adds already there: its ALTER TABLE fails.
+        #expect(try sqlite("PRAGMA user_version = 3").status == 0)
         let detail = detail { () throws(StoreError) in _ = try HistoryStore(path: sandbox.database) }
-        let expected = "migration 3 (find the storage order of an entry from its id): "
-            + "SQLite: index entry_seq_by_id already exists, in: CREATE INDEX"
+        let expected = "migration 4 (trash, trash counts and link kind): "
+            + "SQLite: duplicate column name: trashed_at, in: ALTER TABLE"
         #expect(detail?.hasPrefix(expected) == true, "\(detail ?? "nil")")
     }
 
-    @Test func aMigrationOnAnOlderDatabaseAddsTheSeqByIdIndex() throws {
-        _ = try open()
-        #expect(try sqlite("DROP INDEX entry_seq_by_id; PRAGMA user_version = 2").status == 0)
+    @Test func aNewDatabaseHasTheIndexThatFindsSeqAndTrashFromAnId() throws {
+        // Migration 4 replaced migration 3's (id, seq) index by one that also holds trashed_at.
         let store = try open()
-        #expect(try store.status().schemaVersion == 3)
-        #expect(try sqlite("SELECT name FROM sqlite_master WHERE name = 'entry_seq_by_id'").output == "entry_seq_by_id\n")
+        #expect(try store.status().schemaVersion == 4)
+        let names = try sqlite("SELECT name FROM sqlite_master WHERE name LIKE 'entry_seq%' ORDER BY name").output
+        #expect(names == "entry_seq_trashed_by_id\n")
     }
 }

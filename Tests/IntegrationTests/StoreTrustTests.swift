@@ -100,7 +100,7 @@ import TestSupport
         try desktop.xclip(Array("something else".utf8))
         #expect(desktop.waitForLog("captured", times: 2), "\(desktop.log)")
         let id = try desktop.sql("SELECT id FROM entry WHERE preview LIKE '%\(secret)%'")
-        #expect(try desktop.cli.run("delete", id).status == 0)
+        #expect(try desktop.cli.run("delete", "--purge", id).status == 0)
         for suffix in ["", "-wal", "-shm"] {
             let bytes = desktop.sandbox.read(desktop.sandbox.database + suffix) ?? []
             #expect(!bytes.contains(Array(secret.utf8)), "found in history.sqlite3\(suffix)")

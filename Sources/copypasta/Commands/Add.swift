@@ -42,7 +42,7 @@ extension Copypasta {
             guard !text.isEmpty else { throw CoreError.data("nothing to add: the text is empty") }
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
-            let store = try global.openStore()
+            let store = try global.openStoreExpiring().store
             let outcome = try store.add(
                 text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags
             ) { id in

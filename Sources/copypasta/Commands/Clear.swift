@@ -2,35 +2,46 @@ import ArgumentParser
 import CopypastaCore
 
 extension Copypasta {
-    /// `copypasta clear`: delete all unpinned entries.
+    /// `copypasta clear`: move all unpinned entries to the trash, or delete them for good.
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clear",
-            abstract: "Delete all unpinned entries (--all: pinned ones too).",
-            discussion: "Asks for confirmation when standard input is a terminal; scripts pass --yes.")
+            abstract: "Move all unpinned entries to the trash (--all: pinned ones too; --purge: delete for good).",
+            discussion: """
+                Asks for confirmation when standard input is a terminal; scripts pass --yes. --purge also empties \
+                the trash, so that nothing of the cleared history stays anywhere.
+                """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Delete pinned entries as well.")
+        @Flag(help: "Clear pinned entries as well.")
         var all = false
+
+        @Flag(help: "Delete for good, the trash included, instead of moving to the trash.")
+        var purge = false
 
         @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
         var yes = false
 
         func run() throws {
-            let store = try global.openStore()
+            let (store, config) = try global.openStoreExpiring()
+            let forGood = purge || config.trashDays == 0
             if !yes {
                 guard Terminal.isTerminal(0) else {
                     throw CoreError.usage("clear deletes history; pass --yes to confirm when not on a terminal")
                 }
                 let count = try store.count(includePinned: all)
                 let what = all ? "entries (pinned ones included)" : "unpinned entries"
-                guard Terminal.confirm("Delete \(count) \(what) from \(store.path)?") else {
+                let question = forGood ? "Delete \(count) \(what) from \(store.path) for good?" : "Move \(count) \(what) to the trash?"
+                guard Terminal.confirm(question) else {
                     throw CopypastaExit.cancelled("nothing deleted")
                 }
             }
-            let deleted = try store.clear(includePinned: all)
-            Terminal.warn("deleted \(deleted) entries")
+            if forGood {
+                Terminal.warn("deleted \(try store.clear(includePinned: all)) entries")
+            } else {
+                Terminal.warn("moved \(try store.trashAll(includePinned: all, at: .now())) entries to the trash")
+            }
         }
     }
 }

@@ -5,33 +5,44 @@ import CopypastaSystem
 import Glibc
 
 extension Copypasta {
-    /// `copypasta import FILE`: JSON Lines in, de-duplicated.
+    /// `copypasta import [--from MANAGER] FILE`: JSON Lines or another manager's history in, de-duplicated.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Read entries from JSON Lines (as written by export); - reads standard input.",
+            abstract: "Read entries from JSON Lines (as written by export; - reads standard input) or from another clipboard manager.",
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \
                 source is stored as source import. Imported entries go below the existing history, the file's \
                 first line newest. Entries are committed in small batches, so capture goes on meanwhile; a bad \
                 line stops the import and names the line, and the entries before it stay imported. max-entries \
                 applies as the entries are stored. An entry longer than max-bytes is skipped with a warning naming \
-                its line, without being read into memory.
+                its line, without being read into memory. --from clipmenu|greenclip|cliphist|copyq reads that \
+                manager's history (FILE: its store when not in the usual place) whole before anything is stored: \
+                a malformed store imports nothing.
                 """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The file to read, or - for standard input.")
-        var file: String
+        @Option(help: ArgumentHelp("Where the history comes from: jsonl (the default), clipmenu, greenclip, cliphist or copyq.", valueName: "manager"))
+        var from: ForeignManager = .jsonl
+
+        @Argument(help: "The file to read, or - for standard input; for --from, the other manager's store.")
+        var file: String?
+
+        /// JSON Lines need a file.
+        func validate() throws {
+            if from == .jsonl && file == nil { throw ValidationError("name the file to import, or - for standard input") }
+        }
 
         func run() throws {
             let config = try global.loadConfig()
+            guard from == .jsonl, let file else { return try importForeign(config) }
             let fd = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 throw CoreError.data("cannot read \(file): \(SystemError.describe(errno))")
             }
             defer { if fd != 0 { close(fd) } }
-            let store = try global.openStore()
+            let store = try global.openStoreExpiring().store
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
             var oversized = 0
             // Entries are committed in batches: after a bad line, the error says how many stay imported.

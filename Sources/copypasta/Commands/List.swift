@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopypastaCore
 import CopypastaStore
 
 extension Copypasta {
@@ -20,9 +21,16 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Show only entries with this tag (case-insensitive).", valueName: "tag"))
         var tag: String?
 
+        @Option(help: ArgumentHelp("Show only entries in this collection (case-insensitive).", valueName: "name"))
+        var collection: String?
+
+        @Option(help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
+        var kind: EntryKind?
+
         func run() throws {
             let store = try global.openStore()
-            let filter = EntryFilter(pinnedOnly: pinned, tag: tag, limit: page.limit, offset: page.offset)
+            let filter = EntryFilter(
+                pinnedOnly: pinned, tag: tag, limit: page.limit, offset: page.offset, collection: collection, kind: kind)
             let columns = Terminal.outputColumns()
             try store.forEachEntry(filter, withText: output.needsText) { output.print($0, columns: columns) }
             Output.standard.flush()

@@ -29,6 +29,12 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Offer only entries with this tag.", valueName: "tag"))
         var tag: String?
 
+        @Option(help: ArgumentHelp("Offer only entries in this collection.", valueName: "name"))
+        var collection: String?
+
+        @Option(help: ArgumentHelp("Offer only links or only other texts.", valueName: "link|text"))
+        var kind: EntryKind?
+
         @Option(help: "Offer at most this many entries.")
         var limit = 1000
 
@@ -68,6 +74,8 @@ extension Copypasta {
             var words = query
             if pinned { words.append("pinned:yes") }
             if let tag { words.append("tag:\(tag)") }
+            if let collection { words.append("collection:\(collection)") }
+            if let kind { words.append("kind:\(kind.rawValue)") }
             if words.isEmpty { return try store.entries(EntryFilter(limit: limit), withText: output.needsText) }
             return try store.search(SearchQuery.parse(words.joined(separator: " ")), order: .recent, limit: limit, withText: output.needsText)
         }

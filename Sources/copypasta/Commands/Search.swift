@@ -11,7 +11,8 @@ extension Copypasta {
             discussion: """
                 Matching ignores case and diacritics. Filters: tag:NAME, app:NAME, source:clipboard|primary|manual|import, \
                 pinned:yes|no, before:DATE, after:DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM, local time; \
-                before is exclusive, after inclusive). Exits 1 when nothing matches.
+                before is exclusive, after inclusive), kind:link|text, collection:NAME, in:trash (search the trash). \
+                A domain such as example.com finds the links to it. Exits 1 when nothing matches.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -36,3 +37,5 @@ extension Copypasta {
 }
 
 extension SearchOrder: ExpressibleByArgument {}
+
+extension EntryKind: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopypastaCore
 
 extension Copypasta {
     /// `copypasta tag ID TAG…`.
@@ -13,10 +14,18 @@ extension Copypasta {
         var id: Int64
 
         @Argument(help: "One or more tags.")
-        var tags: [String]
+        var tags: [String] = []
+
+        @Option(help: ArgumentHelp("Put the entry in this collection (the tag collection:NAME).", valueName: "name"))
+        var collection: [String] = []
 
         func run() throws {
-            try global.openStore().addTags(id: id, tags)
+            try global.openStoreExpiring().store.addTags(id: id, tags + collection.map(CollectionTag.tag))
+        }
+
+        /// A tag or a collection is needed.
+        func validate() throws {
+            if tags.isEmpty && collection.isEmpty { throw ValidationError("name at least one tag or --collection NAME") }
         }
     }
 }

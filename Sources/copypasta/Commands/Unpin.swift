@@ -12,7 +12,7 @@ extension Copypasta {
         var ids: [Int64]
 
         func run() throws {
-            try global.openStore().setPinned(ids: ids, false)
+            try global.openStoreExpiring().store.setPinned(ids: ids, false)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopypastaCore
 
 extension Copypasta {
     /// `copypasta untag ID TAG…`.
@@ -12,10 +13,18 @@ extension Copypasta {
         var id: Int64
 
         @Argument(help: "One or more tags.")
-        var tags: [String]
+        var tags: [String] = []
+
+        @Option(help: ArgumentHelp("Take the entry out of this collection.", valueName: "name"))
+        var collection: [String] = []
 
         func run() throws {
-            try global.openStore().removeTags(id: id, tags)
+            try global.openStoreExpiring().store.removeTags(id: id, tags + collection.map(CollectionTag.tag))
+        }
+
+        /// A tag or a collection is needed.
+        func validate() throws {
+            if tags.isEmpty && collection.isEmpty { throw ValidationError("name at least one tag or --collection NAME") }
         }
     }
 }

@@ -1,0 +1,87 @@
+import CopypastaCore
+
+/// What an expiry pass removed for good.
+public struct ExpirySummary: Sendable, Equatable {
+    /// Entries that had been in the trash longer than trash-days.
+    public var fromTrash = 0
+    /// Entries older than max-age.
+    public var tooOld = 0
+
+    /// A summary with the given counts.
+    public init(fromTrash: Int = 0, tooOld: Int = 0) {
+        self.fromTrash = fromTrash
+        self.tooOld = tooOld
+    }
+}
+
+extension HistoryStore {
+    /// Moves entries of the history to the trash at `time`; when any id is not in the history,
+    /// nothing moves and `noSuchEntry` names it. Nothing is erased: the text, tags and pin stay
+    /// until the trash is purged.
+    public func trash(ids: [Int64], at time: Timestamp) throws(StoreError) {
+        try writing { () throws(StoreError) in
+            try requireExisting(ids, trashed: false)
+            for id in ids { try database.run("UPDATE entry SET trashed_at = ? WHERE id = ?", time.microseconds, id) }
+        }
+    }
+
+    /// Moves every unpinned entry of the history (every entry with `includePinned`) to the
+    /// trash at `time`; returns how many moved.
+    public func trashAll(includePinned: Bool, at time: Timestamp) throws(StoreError) -> Int {
+        try writing { () throws(StoreError) in
+            try database.run(
+                "UPDATE entry SET trashed_at = ? WHERE trashed_at IS NULL" + (includePinned ? "" : " AND pinned = 0"),
+                time.microseconds)
+            return database.changes
+        }
+    }
+
+    /// Brings entries back from the trash to their old place, with their tags and pin; when any
+    /// id is not in the trash, nothing moves and `noSuchEntry` names it.
+    public func undelete(ids: [Int64]) throws(StoreError) {
+        try writing { () throws(StoreError) in
+            try requireExisting(ids, trashed: true)
+            for id in ids { try database.run("UPDATE entry SET trashed_at = NULL WHERE id = ?", id) }
+        }
+    }
+
+    /// Deletes every entry in the trash for good; returns how many. When it returns, no byte
+    /// of their texts is left in the database files.
+    public func emptyTrash() throws(StoreError) -> Int {
+        try writing { () throws(StoreError) in
+            try database.run("DELETE FROM entry WHERE trashed_at IS NOT NULL")
+            let removed = database.changes
+            if removed > 0 { try purge() }
+            return removed
+        }
+    }
+
+    /// How many entries are in the trash, from the count the triggers keep.
+    public func trashCount() throws(StoreError) -> Int {
+        Int(try database.scalarInt("SELECT value FROM state WHERE key = 'trashed'") ?? 0)
+    }
+
+    /// Purges, as of `now`, the entries trashed more than `trashDays` days ago and, when
+    /// `maxAgeSeconds` is set, the unpinned, untagged entries captured longer ago than that
+    /// (in the history or the trash). Both go through indexes: nothing due costs two look-ups.
+    /// When it returns, no byte of the purged texts is left in the database files.
+    @discardableResult
+    public func expire(now: Timestamp, trashDays: Int, maxAgeSeconds: Int?) throws(StoreError) -> ExpirySummary {
+        try writing { () throws(StoreError) in
+            var summary = ExpirySummary()
+            let trashLimit = now.microseconds - Int64(trashDays) * 86_400_000_000
+            try database.run("DELETE FROM entry WHERE trashed_at IS NOT NULL AND trashed_at <= ?", trashLimit)
+            summary.fromTrash = database.changes
+            if let maxAgeSeconds {
+                try database.run(
+                    """
+                    DELETE FROM entry WHERE id IN (SELECT id FROM entry WHERE captured_at < ? AND pinned = 0
+                        AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id))
+                    """, now.microseconds - Int64(maxAgeSeconds) * 1_000_000)
+                summary.tooOld = database.changes
+            }
+            if summary.fromTrash + summary.tooOld > 0 { try purge() }
+            return summary
+        }
+    }
+}
