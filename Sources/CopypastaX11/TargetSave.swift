@@ -34,6 +34,8 @@ final class TargetSave {
     let request: XSelectionRequestEvent
     /// The CLIPBOARD owner being saved.
     let owner: Window
+    /// The owner's application, looked up while it still runs.
+    let classNames: [String]
     private(set) var phase: Phase = .waiting
     private(set) var deadline: Double
     /// What arrived, in the order the owner's list gave.
@@ -52,6 +54,7 @@ final class TargetSave {
     init(request: XSelectionRequestEvent, owner: Window, window: Window, connection: X11Display, perTarget: Int, total: Int) {
         self.request = request
         self.owner = owner
+        classNames = connection.applications.names(of: owner)
         self.window = window
         self.connection = connection
         perTargetLimit = perTarget
@@ -68,8 +71,8 @@ final class TargetSave {
     var isComplete: Bool { phase == .converted && incoming.isEmpty }
 
     /// Starts: the request's own list when it names one, TARGETS from the owner otherwise.
+    /// The watchdog runs from the request on; only an answer from the owner extends it.
     func begin() {
-        progressed()
         if request.property != 0,
            let list = PropertyReply(display: display, window: request.requestor, property: request.property, delete: false,
                                     maxBytes: 1024 * MemoryLayout<CLong>.size),

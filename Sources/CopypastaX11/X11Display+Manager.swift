@@ -41,7 +41,7 @@ extension X11Display {
 
     /// Hands a finished save to the delegate: its text goes the way of any capture.
     func reportSave(_ save: TargetSave) {
-        let read = nextRead(.clipboard, owner: OwnerID(window: save.owner), classNames: applications.names(of: save.owner))
+        let read = nextRead(.clipboard, owner: OwnerID(window: save.owner), classNames: save.classNames)
         let text = savedText(save.items)
         let names = reader.atomNames(save.items.map(\.target))
         delegate?.clipboardSaved(read, text: text?.text, repaired: text?.repaired ?? false, targets: names, overCap: save.overCap)

@@ -288,6 +288,7 @@ public final class X11Display {
     public func handleTimeouts(now: Double) {
         reader.expire(now: now)
         server.expire(now: now)
+        manager.resume()
         manager.expire(now: now)
         flush()
     }
