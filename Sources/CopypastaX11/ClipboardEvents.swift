@@ -54,14 +54,13 @@ public protocol ClipboardDelegate: AnyObject {
     func readFinished(_ read: SelectionRead, outcome: ReadOutcome)
     /// Another client took a selection we owned.
     func ownershipLost(selection: Config.Selection)
-    /// copypasta, as the clipboard manager, took over an exiting application's CLIPBOARD and
-    /// has already answered it: `text` is the text among the saved `targets` (nil when none),
-    /// `overCap` the targets left out for their size. Runs after the reply, so slow work fits here.
-    func clipboardSaved(_ read: SelectionRead, text: String?, repaired: Bool, targets: [String], overCap: [String])
+    /// copypasta, as the clipboard manager, carried out an exiting application's SAVE_TARGETS and
+    /// has already answered it. Runs after the reply, so slow work fits here.
+    func clipboardSaved(_ report: SaveReport)
 }
 
 extension ClipboardDelegate {
     /// Delegates of a connection that never holds the clipboard-manager role (the background
     /// server) have nothing to do with a save.
-    public func clipboardSaved(_ read: SelectionRead, text: String?, repaired: Bool, targets: [String], overCap: [String]) {}
+    public func clipboardSaved(_ report: SaveReport) {}
 }

@@ -190,7 +190,7 @@ final class ClipboardManager {
         finishReply(job.request, saved: saved)
         connection.flush()
         // The slow part (the history store, hooks) runs only now, after the owner has its answer.
-        if saved { connection.reportSave(job) }
+        connection.reportSave(job, taken: saved)
         startNext()
     }
 

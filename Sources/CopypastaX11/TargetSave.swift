@@ -42,6 +42,8 @@ final class TargetSave {
     private(set) var items: [SelectionServer.Item] = []
     /// Target names skipped because they went over a cap.
     private(set) var overCap: [String] = []
+    /// Whether the watchdog ended the save.
+    private(set) var stalled = false
     private var wanted: [Atom] = []
     private var incoming: [Atom: Incoming] = [:]
     private var total = 0
@@ -127,6 +129,7 @@ final class TargetSave {
         for property in incoming.keys { XDeleteProperty(display, window, property) }
         incoming = [:]
         phase = .converted
+        stalled = true
     }
 
     private func progressed() {

@@ -40,11 +40,13 @@ extension X11Display {
     }
 
     /// Hands a finished save to the delegate: its text goes the way of any capture.
-    func reportSave(_ save: TargetSave) {
+    func reportSave(_ save: TargetSave, taken: Bool) {
         let read = nextRead(.clipboard, owner: OwnerID(window: save.owner), classNames: save.classNames)
-        let text = savedText(save.items)
+        let text = taken ? savedText(save.items) : nil
         let names = reader.atomNames(save.items.map(\.target))
-        delegate?.clipboardSaved(read, text: text?.text, repaired: text?.repaired ?? false, targets: names, overCap: save.overCap)
+        delegate?.clipboardSaved(SaveReport(
+            read: read, text: text?.text, repaired: text?.repaired ?? false, targets: names, overCap: save.overCap,
+            stalled: save.stalled, taken: taken))
     }
 
     /// The text among saved targets, decoded from the best text target.

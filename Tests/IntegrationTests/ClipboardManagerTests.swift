@@ -80,5 +80,8 @@ import TestSupport
         }
         #expect(kept == 10, "\(desktop.log)")
         #expect(try desktop.waitForEntries(10), "\(desktop.log)")
+        // No save waited for the watchdog: with the capture's read and the save both asking an
+        // exiting Qt 5 at once, Qt answers one and stalls the other.
+        #expect(!desktop.log.contains("stalled="), "\(desktop.log)")
     }
 }

@@ -61,6 +61,7 @@ import TestSupport
         // The capture's read waits its own timeout (1 s) first; the save's watchdog is about 2 s.
         #expect(line == nil || Self.replyMicros(line) < 4_000_000, "\(line ?? "-")\n\(desktop.log)")
         #expect(line?.hasPrefix("reply NONE") == true, "\(line ?? "-")\n\(desktop.log)")
+        #expect(desktop.waitForLog("stalled=the application stopped answering"), "\(desktop.log)")
         // The daemon still answers.
         #expect(try desktop.cli.run("status").status == 0)
     }

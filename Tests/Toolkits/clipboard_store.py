@@ -101,8 +101,8 @@ def qt5(text, mode):
     from PyQt5.QtWidgets import QApplication
     app = QApplication(["cpqtstore"])
     app.clipboard().setText(text, mode)
-    # Let the selection ownership reach the server before the exit path hands it over.
-    app.processEvents()
+    # No event processing: the copy is read by copypasta's capture while Qt already exits,
+    # the case where two requests at once would stall Qt.
     print("copied", flush=True)
 
 
