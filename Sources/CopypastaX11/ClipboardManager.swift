@@ -19,6 +19,8 @@ final class ClipboardManager {
     private var totalLimit = 64 << 20
     private var job: TargetSave?
     private var queue: [XSelectionRequestEvent] = []
+    /// Requestors whose destruction a save watches (StructureNotifyMask).
+    private var watched = Set<Window>()
 
     /// A manager for `connection`, holding no role yet.
     init(connection: X11Display) {
@@ -133,7 +135,9 @@ final class ClipboardManager {
                 finishReply(request, saved: false)
                 continue
             }
-            XSelectInput(display, request.requestor, StructureNotifyMask)
+            let serving = connection.server.isTransferring(to: request.requestor)
+            XSelectInput(display, request.requestor, StructureNotifyMask | (serving ? PropertyChangeMask : NoEventMask))
+            watched.insert(request.requestor)
             let save = TargetSave(request: request, owner: owner, window: window, connection: connection,
                                   perTarget: perTargetLimit, total: totalLimit)
             job = save
@@ -207,7 +211,10 @@ final class ClipboardManager {
         if saved && request.property != 0 {
             XChangeProperty(display, request.requestor, request.property, atoms.null, 32, PropModeReplace, nil, 0)
         }
-        if request.requestor != connection.window { XSelectInput(display, request.requestor, NoEventMask) }
+        // Only a running save selected events on the requestor; an INCR transfer to it keeps its own.
+        if watched.remove(request.requestor) != nil && !connection.server.isTransferring(to: request.requestor) {
+            XSelectInput(display, request.requestor, NoEventMask)
+        }
         reply(request, property: saved ? request.property : 0)
     }
 

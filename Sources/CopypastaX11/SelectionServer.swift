@@ -70,6 +70,11 @@ final class SelectionServer {
     /// Whether any INCR transfer is still running.
     var hasTransfers: Bool { !transfers.isEmpty }
 
+    /// Whether an INCR transfer to `requestor` is running (its PropertyChangeMask is ours).
+    func isTransferring(to requestor: Window) -> Bool {
+        transfers.keys.contains { $0.requestor == requestor }
+    }
+
     /// How many replies were delivered whole (a single property, or an INCR transfer to its end).
     private(set) var textDeliveries = 0
     /// The requestors of the latest deliveries, newest last (at most `deliveryLogSize`), for `paste`.
