@@ -40,4 +40,19 @@ import TestSupport
         #expect(try desktop.waitForEntries(1), "\(desktop.log)")
         #expect(try Self.isManager(desktop) == false)
     }
+
+    @Test func losingTheRoleEndsTheSaveInProgressAtOnce() throws {
+        let desktop = try Desktop()
+        try desktop.startDaemon()
+        // An owner that never answers keeps the save open (the watchdog would end it after about 2 s).
+        let saver = try desktop.start([TestOwner.path, "save", "--list", "--never-answer"])
+        #expect(saver.waitForLine("requested") != nil)
+        let other = try desktop.start([TestOwner.path, "manager"])
+        #expect(other.waitForLine("managing") != nil)
+        let reply = saver.waitForLine("reply", seconds: 30)
+        let micros = reply?.split(separator: " ").last.flatMap { Int($0) } ?? Int.max
+        #expect(reply?.hasPrefix("reply NONE") == true && micros < 1_500_000, "\(reply ?? "-")\n\(desktop.log)")
+        #expect(try waitUntil(seconds: 15) { try !Self.isManager(desktop) }, "\(desktop.log)")
+        #expect(!desktop.log.contains("saved the clipboard"), "\(desktop.log)")
+    }
 }

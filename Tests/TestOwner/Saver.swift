@@ -90,6 +90,7 @@ import Glibc
         XConvertSelection(display, atom("CLIPBOARD_MANAGER"), atom("SAVE_TARGETS"), flags.contains("--list") ? requestProperty : 0, window, time)
     }
     XFlush(display)
+    say("requested")
     var replies = 0
     while true {
         var event = XEvent()
