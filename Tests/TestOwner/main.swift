@@ -253,7 +253,7 @@ if options.mode == "frame-others" {
     while true { pause() }
 }
 if options.mode == "multiple-reader" { multipleReader() }
-if options.mode == "save" { runSaver(display, window: window, text: options.text) }
+if options.mode == "save" { Saver(display: display, window: window, text: options.text).run() }
 if options.mode == "manager" { runManager(display, window: window) }
 
 if options.mode == "sequence" {
