@@ -9,16 +9,21 @@ import CopypastaCore
 /// owner stops answering, keeping whatever arrived. Over a size cap the data is still read
 /// (and deleted, so the owner goes on) but not kept.
 final class TargetSave {
+    /// Where the save stands.
     enum Phase: Equatable {
         /// The capture is still reading from this owner (an exiting Qt 5 serves one request at a time).
         case waiting
+        /// TARGETS asked of the owner (the request named no list).
         case targets
+        /// Every kept target asked in one MULTIPLE conversion.
         case multiple
+        /// The owner refused MULTIPLE: target number N asked on its own.
         case single(Int)
         /// Every conversion was answered; INCR transfers may still run.
         case converted
     }
 
+    /// An INCR transfer of one target in progress.
     private struct Incoming {
         let target: Atom
         var type: Atom = 0
@@ -31,12 +36,15 @@ final class TargetSave {
     /// How long the owner may stay silent before the save ends with what arrived.
     static let stallTimeout = 2.0
 
+    /// The SAVE_TARGETS request, answered when the save ends.
     let request: XSelectionRequestEvent
     /// The CLIPBOARD owner being saved.
     let owner: Window
     /// The owner's application, looked up while it still runs.
     let classNames: [String]
+    /// Where the save stands.
     private(set) var phase: Phase = .waiting
+    /// The watchdog: when the save ends if the owner stays silent.
     private(set) var deadline: Double
     /// What arrived, in the order the owner's list gave.
     private(set) var items: [SelectionServer.Item] = []
@@ -87,8 +95,10 @@ final class TargetSave {
     }
 
     /// Handles the owner's answer to one of the save's conversions.
+    /// A reply carrying another time belongs to an earlier save's conversion (an owner that
+    /// stalled and answered late), as the reader judges its replies.
     func handleSelectionNotify(_ event: XSelectionEvent) {
-        guard event.selection == atoms.clipboard else { return }
+        guard event.selection == atoms.clipboard, event.time == time || event.time == Time(CurrentTime) else { return }
         switch phase {
         case .targets where event.target == atoms.targets:
             let reply = event.property == 0 ? nil : PropertyReply(
