@@ -24,7 +24,7 @@ import TestSupport
         let other = try desktop.start([TestOwner.path, "manager"])
         #expect(other.waitForLine("managing") != nil)
         try desktop.startDaemon()
-        #expect(other.waitForLine("cleared") != nil, "\(desktop.log)")
+        #expect(other.waitForLine("announced") == "announced CLIPBOARD_MANAGER owner cleared", "\(desktop.log)")
         #expect(try Self.isManager(desktop))
         #expect(desktop.log.contains("XFSETTINGSD_NO_CLIPBOARD"), "\(desktop.log)")
     }

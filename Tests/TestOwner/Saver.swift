@@ -138,18 +138,26 @@ import Glibc
 }
 
 /// `manager`: another clipboard manager (a desktop daemon's): owns CLIPBOARD_MANAGER, prints
-/// `managing`, answers nothing, and prints `cleared` and exits when it loses the role.
+/// `managing` and answers nothing. When the new owner's MANAGER announcement arrives on the
+/// root window (ICCCM §2.8) it prints `announced SELECTION owner|not-owner cleared|not-cleared`
+/// (whether the window named owns the role, whether SelectionClear came first) and exits.
 @MainActor func runManager(_ display: OpaquePointer, window: Window) -> Never {
     let selection = XInternAtom(display, "CLIPBOARD_MANAGER", False)
+    XSelectInput(display, XDefaultRootWindow(display), StructureNotifyMask)
     XSetSelectionOwner(display, selection, window, serverTime(display, window: window))
     guard XGetSelectionOwner(display, selection) == window else { fatal("manager ownership not confirmed") }
     say("managing")
     XFlush(display)
+    var cleared = false
     while true {
         var event = XEvent()
         XNextEvent(display, &event)
-        if event.type == SelectionClear {
-            say("cleared")
+        if event.type == SelectionClear { cleared = true }
+        if event.type == ClientMessage && event.xclient.message_type == XInternAtom(display, "MANAGER", False) {
+            let named = XGetAtomName(display, Atom(bitPattern: event.xclient.data.l.1))
+            defer { if let named { XFree(named) } }
+            let owner = Window(bitPattern: event.xclient.data.l.2)
+            say("announced \(named.map { String(cString: $0) } ?? "-") \(owner == XGetSelectionOwner(display, selection) ? "owner" : "not-owner") \(cleared ? "cleared" : "not-cleared")")
             exit(0)
         }
     }
