@@ -11,6 +11,10 @@ extension CapturePolicy {
         var extra: Logger.Metadata = ["app": "\(read.app ?? "-")", "targets": "\(report.targets.count)"]
         if !report.overCap.isEmpty { extra["over-cap"] = "\(report.overCap.joined(separator: ","))" }
         if report.stalled { extra["stalled"] = "the application stopped answering; kept what arrived" }
+        if let refusal = report.refusal {
+            extra["reason"] = "\(refusal)"
+            return logger.info("did not save the clipboard of an exiting application", metadata: meta(.clipboard, extra))
+        }
         guard report.taken else {
             return logger.info("could not save the clipboard of an exiting application", metadata: meta(.clipboard, extra))
         }

@@ -1,3 +1,5 @@
+import CopypastaCore
+
 /// What a clipboard save (SAVE_TARGETS) came to, reported after the application has its answer.
 public struct SaveReport: Sendable {
     /// The save as a read of CLIPBOARD from the exiting owner, with its application.
@@ -12,6 +14,8 @@ public struct SaveReport: Sendable {
     public let overCap: [String]
     /// Whether the watchdog ended the save because the application stopped answering.
     public let stalled: Bool
+    /// Why the save was refused before any data was fetched (the capture rules), if it was.
+    public let refusal: SkipReason?
     /// Whether copypasta now owns CLIPBOARD with the saved targets.
     public let taken: Bool
 }

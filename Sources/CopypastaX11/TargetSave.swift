@@ -40,8 +40,10 @@ final class TargetSave {
     let request: XSelectionRequestEvent
     /// The CLIPBOARD owner being saved.
     let owner: Window
-    /// The owner's application, looked up while it still runs.
-    let classNames: [String]
+    /// The save as a read of CLIPBOARD, with the owner's application looked up while it still runs.
+    let read: SelectionRead
+    /// Why the delegate refused the save (a password manager's copy), if it did.
+    private(set) var refusal: SkipReason?
     /// Where the save stands.
     private(set) var phase: Phase = .waiting
     /// The watchdog: when the save ends if the owner stays silent.
@@ -64,7 +66,7 @@ final class TargetSave {
     init(request: XSelectionRequestEvent, owner: Window, window: Window, connection: X11Display, perTarget: Int, total: Int) {
         self.request = request
         self.owner = owner
-        classNames = connection.applications.names(of: owner)
+        read = connection.nextRead(.clipboard, owner: OwnerID(window: owner), classNames: connection.applications.names(of: owner))
         self.window = window
         self.connection = connection
         perTargetLimit = perTarget
@@ -149,6 +151,12 @@ final class TargetSave {
     /// Filters `offered` and asks for what is left in one MULTIPLE conversion.
     private func requestTargets(_ offered: [Atom]) {
         let names = connection.reader.atomNames(offered)
+        // What the capture would skip (a password manager's copy, an ignored application) is not
+        // kept alive either: the clipboard empties when such an application exits, as it would without a manager.
+        if let reason = connection.delegate?.check(read, targets: names) {
+            refusal = reason
+            return phase = .converted
+        }
         let byName = names.count == offered.count ? Dictionary(zip(names, offered), uniquingKeysWith: { first, _ in first }) : [:]
         wanted = SaveTargets.select(names).map { byName[$0] ?? XInternAtom(display, $0, False) }
         guard !wanted.isEmpty else { return phase = .converted }

@@ -41,12 +41,12 @@ extension X11Display {
 
     /// Hands a finished save to the delegate: its text goes the way of any capture.
     func reportSave(_ save: TargetSave, taken: Bool) {
-        let read = nextRead(.clipboard, owner: OwnerID(window: save.owner), classNames: save.classNames)
+        let read = save.read
         let text = taken ? savedText(save.items) : nil
         let names = reader.atomNames(save.items.map(\.target))
         delegate?.clipboardSaved(SaveReport(
             read: read, text: text?.text, repaired: text?.repaired ?? false, targets: names, overCap: save.overCap,
-            stalled: save.stalled, taken: taken))
+            stalled: save.stalled, refusal: save.refusal, taken: taken))
     }
 
     /// The text among saved targets, decoded from the best text target.

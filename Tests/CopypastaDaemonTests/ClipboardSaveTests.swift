@@ -10,7 +10,7 @@ import Testing
                        taken: Bool = true, stalled: Bool = false, app: String = "Picker") -> SaveReport {
         var read = read
         read.classNames = [app.lowercased(), app]
-        return SaveReport(read: read, text: text, repaired: false, targets: targets, overCap: [], stalled: stalled, taken: taken)
+        return SaveReport(read: read, text: text, repaired: false, targets: targets, overCap: [], stalled: stalled, refusal: nil, taken: taken)
     }
 
     /// A read of the save, as the connection makes one: the exiting owner, the next id.

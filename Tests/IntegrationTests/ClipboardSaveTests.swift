@@ -93,6 +93,17 @@ import TestSupport
         #expect(try desktop.paste(target: "text/html").output == "<b>saved text</b>")
     }
 
+    /// A password manager's copy is not kept past its exit, as keep-alive does not keep it either.
+    @Test func aPasswordManagersCopyIsNotSaved() throws {
+        let desktop = try Desktop()
+        try desktop.startDaemon()
+        let line = try Self.save(desktop, ["--hint"], text: "hunter2")
+        #expect(line?.hasPrefix("reply NONE") == true, "\(line ?? "-")\n\(desktop.log)")
+        #expect(desktop.waitForLog("did not save the clipboard"), "\(desktop.log)")
+        #expect(try desktop.paste(timeout: 5).output != "hunter2")
+        #expect(try desktop.entryCount() == 0)
+    }
+
     @Test func offLeavesTheRoleAlone() throws {
         let desktop = try Desktop(config: "clipboard-manager = off\n")
         try desktop.startDaemon()

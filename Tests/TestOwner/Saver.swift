@@ -10,7 +10,8 @@ import Glibc
 /// Options: `--list` names the targets in the request's property (otherwise None, so the manager
 /// asks TARGETS); `--no-multiple` refuses MULTIPLE; `--die-mid-incr` exits halfway through the
 /// INCR transfer; `--never-answer` answers nothing; `--current-time` sends CurrentTime;
-/// `--twice` sends two requests at once and waits for both replies.
+/// `--twice` sends two requests at once and waits for both replies; `--hint` offers
+/// x-kde-passwordManagerHint, as KeePassXC does.
 @MainActor final class Saver {
     let display: OpaquePointer
     let window: Window
@@ -36,6 +37,7 @@ import Glibc
         offered = [targets, atom("SAVE_TARGETS"), utf8, html, atom("DELETE"), atom("x-test/refused")]
         if !flags.contains("--no-multiple") { offered.append(multiple) }
         if bigSize > 0 { offered.append(big) }
+        if flags.contains("--hint") { offered.append(atom("x-kde-passwordManagerHint")) }
     }
 
     func atom(_ name: String) -> Atom { XInternAtom(display, name, False) }
