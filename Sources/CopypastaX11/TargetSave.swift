@@ -127,7 +127,9 @@ final class TargetSave {
         transfer.type = chunk.type
         transfer.format = chunk.format
         transfer.bytes += chunk.bytes.count
-        if !transfer.discarding && (transfer.bytes > perTargetLimit || total + transfer.bytes > totalLimit) {
+        // The total counts the kept targets and the other transfers still running.
+        let running = incoming.values.reduce(0) { $0 + ($1.discarding ? 0 : $1.bytes) }
+        if !transfer.discarding && (transfer.bytes > perTargetLimit || total + running + transfer.bytes > totalLimit) {
             transfer.discarding = true
             transfer.chunks = []
             overCap.append(connection.reader.atomNames([transfer.target]).first ?? "?")

@@ -75,8 +75,9 @@ import TestSupport
         #expect(try desktop.paste().output == "twice")
     }
 
-    @Test func overTheCapTheTargetIsReadAndDiscardedAndTheRestKept() throws {
-        let desktop = try Desktop(config: "save-target-max-bytes = 1M\n")
+    @Test(arguments: ["save-target-max-bytes = 1M", "save-max-bytes = 1M"])
+    func overTheCapTheTargetIsReadAndDiscardedAndTheRestKept(cap: String) throws {
+        let desktop = try Desktop(config: cap + "\n")
         try desktop.startDaemon()
         let line = try Self.save(desktop, ["--list", "--big", "3000000"])
         #expect(line?.hasPrefix("reply SAVED") == true && Self.replyMicros(line) < 3_000_000, "\(line ?? "-")\n\(desktop.log)")
