@@ -54,6 +54,12 @@ public struct Config: Equatable, Sendable {
     public var trashDays = 10
     /// Seconds after which unpinned, untagged entries are purged; nil keeps them (the default).
     public var maxAgeSeconds: Int?
+    /// Whether the daemon takes the clipboard-manager role.
+    public var clipboardManager = ManagerRole.auto
+    /// The most bytes of one target a clipboard save keeps; larger targets are read and discarded.
+    public var saveTargetMaxBytes = 32 << 20
+    /// The most bytes of all targets one clipboard save keeps.
+    public var saveMaxBytes = 64 << 20
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -215,7 +221,7 @@ struct ConfigKey: Sendable {
             config.onCapture = path
             return nil
         }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
-    ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys
+    ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys
 }
 
 private func showList(_ items: [String]) -> String {

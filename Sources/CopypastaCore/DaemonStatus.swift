@@ -17,14 +17,19 @@ public struct DaemonStatus: Equatable, Sendable {
     public var selections: [Config.Selection]
     /// The newest capture in its database; nil when there is none.
     public var lastCaptureAt: Timestamp?
+    /// Whether it holds the desktop's clipboard-manager role. Sent only when true, so the
+    /// field is optional on the wire: a missing one means no.
+    public var clipboardManager: Bool
 
     /// A status with every field given.
-    public init(pid: Int32, display: String, uptimeSeconds: Int64, selections: [Config.Selection], lastCaptureAt: Timestamp?) {
+    public init(pid: Int32, display: String, uptimeSeconds: Int64, selections: [Config.Selection], lastCaptureAt: Timestamp?,
+                clipboardManager: Bool = false) {
         self.pid = pid
         self.display = display
         self.uptimeSeconds = uptimeSeconds
         self.selections = selections
         self.lastCaptureAt = lastCaptureAt
+        self.clipboardManager = clipboardManager
     }
 
     /// The fields in their wire order, values as shown to users (`lastCaptureAt` is `never` when nil).
@@ -33,7 +38,7 @@ public struct DaemonStatus: Equatable, Sendable {
             ("pid", String(pid)), ("display", display), ("uptime", String(uptimeSeconds)),
             ("selections", selections.map(\.rawValue).joined(separator: ",")),
             ("lastCaptureAt", lastCaptureAt?.iso8601 ?? "never"),
-        ]
+        ] + (clipboardManager ? [("clipboardManager", "yes")] : [])
     }
 
     /// The reply detail, e.g. `pid=42 display=:0 uptime=7 selections=clipboard lastCaptureAt=never`.
@@ -54,7 +59,8 @@ public struct DaemonStatus: Equatable, Sendable {
               let display = values["display"],
               let uptime = values["uptime"].flatMap({ Int64($0) }), uptime >= 0,
               !selections.isEmpty, !selections.contains(nil),
-              let last = values["lastCaptureAt"]
+              let last = values["lastCaptureAt"],
+              [nil, "yes", "no"].contains(values["clipboardManager"])
         else { return nil }
         let lastCapture: Timestamp?
         if last == "never" {
@@ -63,7 +69,8 @@ public struct DaemonStatus: Equatable, Sendable {
             guard let parsed = Timestamp.parseISO8601(last) else { return nil }
             lastCapture = parsed
         }
-        self.init(pid: pid, display: display, uptimeSeconds: uptime, selections: selections.compactMap { $0 }, lastCaptureAt: lastCapture)
+        self.init(pid: pid, display: display, uptimeSeconds: uptime, selections: selections.compactMap { $0 }, lastCaptureAt: lastCapture,
+                  clipboardManager: values["clipboardManager"] == "yes")
     }
 
     /// Percent-encodes the bytes that would split a field: space, `=`, `%` and control characters.

@@ -65,6 +65,7 @@ public final class Agent {
     /// Runs until SIGTERM/SIGINT (0) or until the X connection is lost (69).
     public func run() -> ExitStatus {
         display.watch(config.selections)
+        applyManagerRole()
         for selection in config.selections { capture.readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
@@ -109,6 +110,7 @@ public final class Agent {
             config = fresh
             capture.config = fresh
             display.watch(fresh.selections)
+            applyManagerRole()
             logger.info("configuration reloaded from \(paths.configFile)")
             return nil
         } catch {

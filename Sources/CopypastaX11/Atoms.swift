@@ -6,6 +6,10 @@ struct Atoms {
     let clipboard, primary, targets, timestamp, multiple, atomPair, incr, integer: Atom
     /// The text targets, in the order of preference for reading.
     let utf8String, textPlainUTF8, textPlain, string, text: Atom
+    /// The clipboard-manager protocol: its selection, request target, announcement and reply type.
+    let clipboardManager, saveTargets, manager, null: Atom
+    /// Properties of the manager window a clipboard save converts into.
+    let saveTargetsProperty, saveMultipleProperty: Atom
     /// Window properties, and our timestamp property.
     let wmClientLeader, windowType, timestampProperty: Atom
     /// Properties our conversions write into, used in rotation so that a late
@@ -28,6 +32,12 @@ struct Atoms {
         textPlain = intern("text/plain")
         string = Atom(XA_STRING)
         text = intern("TEXT")
+        clipboardManager = intern("CLIPBOARD_MANAGER")
+        saveTargets = intern("SAVE_TARGETS")
+        manager = intern("MANAGER")
+        null = intern("NULL")
+        saveTargetsProperty = intern("COPYPASTA_SAVE_TARGETS")
+        saveMultipleProperty = intern("COPYPASTA_SAVE_MULTIPLE")
         wmClientLeader = intern("WM_CLIENT_LEADER")
         windowType = Atom(XA_WINDOW)
         timestampProperty = intern("COPYPASTA_TIMESTAMP")

@@ -54,4 +54,13 @@ public protocol ClipboardDelegate: AnyObject {
     func readFinished(_ read: SelectionRead, outcome: ReadOutcome)
     /// Another client took a selection we owned.
     func ownershipLost(selection: Config.Selection)
+    /// copypasta, as the clipboard manager, carried out an exiting application's SAVE_TARGETS and
+    /// has already answered it. Runs after the reply, so slow work fits here.
+    func clipboardSaved(_ report: SaveReport)
+}
+
+extension ClipboardDelegate {
+    /// Delegates of a connection that never holds the clipboard-manager role (the background
+    /// server) have nothing to do with a save.
+    public func clipboardSaved(_ report: SaveReport) {}
 }

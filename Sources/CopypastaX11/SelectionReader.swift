@@ -68,6 +68,12 @@ final class SelectionReader {
         XConvertSelection(display, atoms.atom(for: read.selection), atoms.targets, property, connection.window, time)
     }
 
+    /// Whether a conversion still waits for an answer from `owner`: a clipboard save asks it only
+    /// after that, since an exiting Qt 5 serves one queued request per wake-up and would stall the second.
+    func isReading(from owner: Window) -> Bool {
+        conversions.values.contains { $0.owner == owner }
+    }
+
     /// The earliest conversion deadline.
     var nextDeadline: Double? { conversions.values.map(\.deadline).min() }
 
@@ -261,7 +267,7 @@ final class SelectionReader {
     }
 
     /// Names of atoms in one round trip (XGetAtomNames); atoms the server does not know are left out.
-    private func atomNames(_ list: [Atom]) -> [String] {
+    func atomNames(_ list: [Atom]) -> [String] {
         guard !list.isEmpty else { return [] }
         var atoms = list
         var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: list.count)

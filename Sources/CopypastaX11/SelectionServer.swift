@@ -2,24 +2,12 @@ import CX11
 import CopypastaCore
 
 /// Serves selections copypasta owns: TARGETS, TIMESTAMP, MULTIPLE and the
-/// text targets, INCR above the chunk size, many requestors at once
-/// (ICCCM §2.2, §2.6, §2.7.2).
+/// payload's targets with their types, INCR above the chunk size, many
+/// requestors at once (ICCCM §2.2, §2.6, §2.7.2).
 ///
 /// Each transfer holds its own reference to the payload, so a transfer in
 /// progress finishes after SelectionClear or after the offer changes.
 final class SelectionServer {
-    /// A text in the encodings it is served in; shared by every transfer of it.
-    final class Payload {
-        let utf8: [UInt8]
-        let latin1: [UInt8]?
-
-        /// The text's UTF-8 bytes, and its Latin-1 bytes when it fits in Latin-1.
-        init(text: String) {
-            utf8 = Array(text.utf8)
-            latin1 = TextDecoding.latin1Bytes(text)
-        }
-    }
-
     private struct Offer {
         let payload: Payload
         let time: Time
@@ -31,9 +19,7 @@ final class SelectionServer {
     }
 
     private struct Transfer {
-        let payload: Payload
-        let latin1: Bool
-        let type: Atom
+        let item: Item
         var offset = 0
         var deadline: Double
     }
@@ -65,7 +51,12 @@ final class SelectionServer {
 
     /// Starts serving `text` on `selection`, owned since `time`.
     func offer(_ text: String, on selection: Atom, since time: Time) {
-        offers[selection] = Offer(payload: Payload(text: text), time: time)
+        offer(Payload(text: text, atoms: atoms), on: selection, since: time)
+    }
+
+    /// Starts serving `payload`'s targets on `selection`, owned since `time`.
+    func offer(_ payload: Payload, on selection: Atom, since time: Time) {
+        offers[selection] = Offer(payload: payload, time: time)
     }
 
     /// Forgets the offer for a selection we no longer own; its transfers go on.
@@ -79,7 +70,12 @@ final class SelectionServer {
     /// Whether any INCR transfer is still running.
     var hasTransfers: Bool { !transfers.isEmpty }
 
-    /// How many text replies were delivered whole (a single property, or an INCR transfer to its end).
+    /// Whether an INCR transfer to `requestor` is running (its PropertyChangeMask is ours).
+    func isTransferring(to requestor: Window) -> Bool {
+        transfers.keys.contains { $0.requestor == requestor }
+    }
+
+    /// How many replies were delivered whole (a single property, or an INCR transfer to its end).
     private(set) var textDeliveries = 0
     /// The requestors of the latest deliveries, newest last (at most `deliveryLogSize`), for `paste`.
     private(set) var recentRequestors: [Window] = []
@@ -93,7 +89,7 @@ final class SelectionServer {
 
     /// The text offered on `selection`, if we own it.
     func offeredText(on selection: Atom) -> String? {
-        offers[selection].map { String(decoding: $0.payload.utf8, as: UTF8.self) }
+        offers[selection]?.payload.text
     }
 
     /// The earliest transfer deadline.
@@ -127,11 +123,13 @@ final class SelectionServer {
     func handlePropertyDeleted(requestor: Window, property: Atom) {
         let key = TransferKey(requestor: requestor, property: property)
         guard var transfer = transfers[key] else { return }
-        let bytes = transfer.latin1 ? transfer.payload.latin1 ?? [] : transfer.payload.utf8
-        let end = min(transfer.offset + chunkSize, bytes.count)
-        _ = bytes.withUnsafeBufferPointer { buffer in
-            XChangeProperty(display, requestor, property, transfer.type, 8, PropModeReplace,
-                            buffer.baseAddress.map { $0 + transfer.offset } ?? UnsafePointer(bitPattern: 1), Int32(end - transfer.offset))
+        let item = transfer.item
+        // Whole elements per chunk: format-32 data is held as C longs but sent as 4 bytes each.
+        let end = min(transfer.offset + chunkSize / max(1, Int(item.format) / 8) * item.unit, item.bytes.count)
+        _ = item.bytes.withUnsafeBufferPointer { buffer in
+            XChangeProperty(display, requestor, property, item.type, item.format, PropModeReplace,
+                            buffer.baseAddress.map { $0 + transfer.offset } ?? UnsafePointer(bitPattern: 1),
+                            Int32((end - transfer.offset) / item.unit))
         }
         if end == transfer.offset {
             // The zero-length chunk just written ends the transfer (ICCCM §2.7.2).
@@ -148,21 +146,13 @@ final class SelectionServer {
     private func serve(_ offer: Offer, target: Atom, requestor: Window, property: Atom) -> Bool {
         switch target {
         case atoms.targets:
-            var list = [atoms.targets, atoms.timestamp, atoms.multiple, atoms.utf8String, atoms.textPlainUTF8, atoms.textPlain]
-            if offer.payload.latin1 != nil { list.append(atoms.string) }
-            list.append(atoms.text)
+            let list = [atoms.targets, atoms.timestamp, atoms.multiple] + offer.payload.items.map(\.target)
             setLongs(requestor, property, type: Atom(XA_ATOM), list.map { UInt($0) })
         case atoms.timestamp:
             setLongs(requestor, property, type: atoms.integer, [UInt(offer.time)])
-        case atoms.utf8String, atoms.text:
-            send(offer.payload, latin1: false, type: atoms.utf8String, requestor: requestor, property: property)
-        case atoms.textPlainUTF8, atoms.textPlain:
-            send(offer.payload, latin1: false, type: target, requestor: requestor, property: property)
-        case atoms.string:
-            guard offer.payload.latin1 != nil else { return false }
-            send(offer.payload, latin1: true, type: atoms.string, requestor: requestor, property: property)
         default:
-            return false
+            guard let item = offer.payload.item(for: target) else { return false }
+            send(item, requestor: requestor, property: property)
         }
         return true
     }
@@ -184,20 +174,20 @@ final class SelectionServer {
         return true
     }
 
-    private func send(_ payload: Payload, latin1: Bool, type: Atom, requestor: Window, property: Atom) {
-        let bytes = latin1 ? payload.latin1 ?? [] : payload.utf8
-        if bytes.count <= chunkSize {
-            _ = bytes.withUnsafeBufferPointer { buffer in
-                XChangeProperty(display, requestor, property, type, 8, PropModeReplace,
-                                buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(bytes.count))
+    private func send(_ item: Item, requestor: Window, property: Atom) {
+        // The INCR threshold counts the bytes on the wire: 4 per format-32 element.
+        if item.bytes.count / item.unit * max(1, Int(item.format) / 8) <= chunkSize {
+            _ = item.bytes.withUnsafeBufferPointer { buffer in
+                XChangeProperty(display, requestor, property, item.type, item.format, PropModeReplace,
+                                buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(item.bytes.count / item.unit))
             }
             recordDelivery(to: requestor)
             return
         }
         XSelectInput(display, requestor, PropertyChangeMask)
-        setLongs(requestor, property, type: atoms.incr, [UInt(bytes.count)])
+        setLongs(requestor, property, type: atoms.incr, [UInt(item.bytes.count)])
         transfers[TransferKey(requestor: requestor, property: property)] = Transfer(
-            payload: payload, latin1: latin1, type: type, deadline: monotonicSeconds() + Self.stalledTransferTimeout)
+            item: item, deadline: monotonicSeconds() + Self.stalledTransferTimeout)
     }
 
     private func setLongs(_ window: Window, _ property: Atom, type: Atom, _ values: [UInt]) {

@@ -58,6 +58,8 @@ public final class X11Display {
     private var lastReadID = 0
     /// Selections we own and their transfers.
     lazy var server = SelectionServer(connection: self)
+    /// The clipboard-manager role and its saves.
+    lazy var manager = ClipboardManager(connection: self)
     /// Names the applications behind owner windows.
     lazy var applications = ApplicationLookup(connection: self)
     /// The foreign owner window of each selection, from XFixes: the one an owner-gone event is about.
@@ -168,9 +170,9 @@ public final class X11Display {
     }
 
     /// A new read of `selection` from `owner`, changed now, with the next id.
-    private func nextRead(_ selection: Config.Selection, owner: OwnerID) -> SelectionRead {
+    func nextRead(_ selection: Config.Selection, owner: OwnerID, classNames: [String] = []) -> SelectionRead {
         lastReadID += 1
-        return SelectionRead(id: ReadID(value: lastReadID), selection: selection, owner: owner, changedAt: .now(), classNames: [])
+        return SelectionRead(id: ReadID(value: lastReadID), selection: selection, owner: owner, changedAt: .now(), classNames: classNames)
     }
 
     /// Whether `window` owns one of the watched selections, as far as XFixes told us.
@@ -190,6 +192,7 @@ public final class X11Display {
             var event = XEvent()
             XNextEvent(display, &event)
             handle(&event)
+            manager.resume()
         }
     }
 
@@ -202,14 +205,23 @@ public final class X11Display {
         switch event.type {
         case xfixesEventBase + XFixesSelectionNotify:
             handleXFixesSelectionNotify(&event)
+        case SelectionNotify where event.xselection.requestor == manager.window:
+            manager.handleSelectionNotify(event.xselection)
         case SelectionNotify:
             reader.handleSelectionNotify(event.xselection)
         case PropertyNotify:
             handlePropertyNotify(event.xproperty)
+        case SelectionRequest where event.xselectionrequest.selection == atoms.clipboardManager:
+            manager.handleRequest(event.xselectionrequest)
         case SelectionRequest:
             server.handleSelectionRequest(event.xselectionrequest)
+        case SelectionClear where event.xselectionclear.selection == atoms.clipboardManager:
+            manager.roleLost()
         case SelectionClear:
             handleSelectionClear(event.xselectionclear)
+        case DestroyNotify:
+            let destroyed = event.xdestroywindow.window
+            manager.ownerGone { $0 == destroyed }
         default:
             break
         }
@@ -219,6 +231,7 @@ public final class X11Display {
         let notify = withUnsafePointer(to: &event) {
             $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }
         }
+        if notify.selection == atoms.clipboardManager { return manager.roleOwnerChanged() }
         guard let selection = atoms.selection(for: notify.selection) else { return }
         let kind: OwnerChange.Kind = switch notify.subtype {
         case Int32(XFixesSetSelectionOwnerNotify): notify.owner == 0 ? .cleared : .newOwner
@@ -243,7 +256,9 @@ public final class X11Display {
             selectionOwners[selection] = nil
             if let gone, gone != window {
                 let client = applications.client(of: gone)
-                reader.ownerGone { clientClosed ? self.applications.client(of: $0) == client : $0 == gone }
+                let isGone = { (candidate: Window) in clientClosed ? self.applications.client(of: candidate) == client : candidate == gone }
+                reader.ownerGone(isGone)
+                if selection == atoms.clipboard { manager.ownerGone(isGone) }
             }
         }
         applications.keepOnly(selectionOwners.values)
@@ -252,6 +267,8 @@ public final class X11Display {
     private func handlePropertyNotify(_ event: XPropertyEvent) {
         if event.window == window {
             if event.state == PropertyNewValue { reader.handlePropertyNewValue(event.atom) }
+        } else if event.window == manager.window {
+            if event.state == PropertyNewValue { manager.handlePropertyNewValue(event.atom) }
         } else if event.state == PropertyDelete {
             server.handlePropertyDeleted(requestor: event.window, property: event.atom)
         }
@@ -265,13 +282,15 @@ public final class X11Display {
 
     /// The earliest monotonic deadline among conversions and transfers, if any.
     public var nextDeadline: Double? {
-        [reader.nextDeadline, server.nextDeadline].compactMap { $0 }.min()
+        [reader.nextDeadline, server.nextDeadline, manager.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Expires conversions and transfers whose deadline has passed.
     public func handleTimeouts(now: Double) {
         reader.expire(now: now)
         server.expire(now: now)
+        manager.resume()
+        manager.expire(now: now)
         flush()
     }
 }

@@ -35,6 +35,8 @@ func parse() -> Options {
         case "--count": options.count = Int(arguments.first ?? "") ?? 1; arguments = arguments.dropFirst()
         case "--interval-ms": options.intervalMicros = UInt32((Double(arguments.first ?? "") ?? 5) * 1000); arguments = arguments.dropFirst()
         case "--text": options.text = Array((arguments.first ?? "").utf8); arguments = arguments.dropFirst()
+        case "--list", "--no-multiple", "--die-mid-incr", "--never-answer", "--current-time", "--twice": break
+        case "--big": arguments = arguments.dropFirst()
         default: options.text = readFile(argument)
         }
     }
@@ -251,6 +253,8 @@ if options.mode == "frame-others" {
     while true { pause() }
 }
 if options.mode == "multiple-reader" { multipleReader() }
+if options.mode == "save" { Saver(display: display, window: window, text: options.text).run() }
+if options.mode == "manager" { runManager(display, window: window) }
 
 if options.mode == "sequence" {
     // One new copy per line read on stdin, serving requests meanwhile; prints "owned N MICROS" after each.

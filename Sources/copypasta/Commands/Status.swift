@@ -41,7 +41,7 @@ extension Copypasta {
             if let daemon {
                 let selections = daemon.selections.map(\.rawValue).joined(separator: ",")
                 lines += "running (pid \(daemon.pid), display \(daemon.display), up \(HumanFormat.duration(Int(daemon.uptimeSeconds))), "
-                    + "watching \(selections))\n"
+                    + "watching \(selections)\(daemon.clipboardManager ? ", the clipboard manager" : ""))\n"
             } else {
                 lines += "not running\n"
             }
@@ -61,7 +61,8 @@ extension Copypasta {
             if let daemon {
                 let selections = daemon.selections.map(\.rawValue).joined(separator: ",")
                 daemonJSON = "{\"pid\":\(daemon.pid),\"display\":\(quoted(daemon.display)),\"uptime\":\(daemon.uptimeSeconds),"
-                    + "\"selections\":\(quoted(selections)),\"lastCaptureAt\":\(quoted(daemon.lastCaptureAt?.iso8601 ?? "never"))}"
+                    + "\"selections\":\(quoted(selections)),\"lastCaptureAt\":\(quoted(daemon.lastCaptureAt?.iso8601 ?? "never")),"
+                    + "\"clipboardManager\":\(daemon.clipboardManager)}"
             }
             return "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
                 + "\"database\":\(quoted(status.path)),\"databaseBytes\":\(status.databaseBytes),"

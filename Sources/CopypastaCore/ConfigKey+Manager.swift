@@ -1,0 +1,50 @@
+extension Config {
+    /// Whether the daemon takes the desktop's clipboard-manager role (the `CLIPBOARD_MANAGER`
+    /// selection), which exiting applications ask to keep their clipboard.
+    public enum ManagerRole: String, Sendable, CaseIterable {
+        /// Claim the role when nobody holds it, and again whenever it becomes free.
+        case auto
+        /// Take the role from the desktop's manager at start-up (once; never fight back).
+        case replace
+        /// Never take the role.
+        case off
+    }
+
+    /// The largest `save-target-max-bytes` and `save-max-bytes`, 512 MiB: the saved targets live in memory.
+    public static let saveBytesLimit = 512 << 20
+}
+
+/// The keys of the clipboard-manager role, kept apart from the capture keys.
+extension ConfigKey {
+    /// `clipboard-manager`, `save-target-max-bytes` and `save-max-bytes`, in documentation order.
+    static let managerKeys: [ConfigKey] = [
+        ConfigKey(name: "clipboard-manager", apply: { config, value in
+            guard let role = ConfigValue.unquoted(value).flatMap({ Config.ManagerRole(rawValue: $0.lowercased()) }) else {
+                return "expected auto, replace or off"
+            }
+            config.clipboardManager = role
+            return nil
+        }, show: { $0.clipboardManager.rawValue }),
+        ConfigKey(name: "save-target-max-bytes", apply: { config, value in
+            guard let size = ConfigValue.bytes(value), (4096...Config.saveBytesLimit).contains(size) else {
+                return "expected a size from 4K to 512M, like 32M"
+            }
+            config.saveTargetMaxBytes = size
+            return nil
+        }, show: { showSize($0.saveTargetMaxBytes) }),
+        ConfigKey(name: "save-max-bytes", apply: { config, value in
+            guard let size = ConfigValue.bytes(value), (4096...Config.saveBytesLimit).contains(size) else {
+                return "expected a size from 4K to 512M, like 64M"
+            }
+            config.saveMaxBytes = size
+            return nil
+        }, show: { showSize($0.saveMaxBytes) }),
+    ]
+}
+
+private func showSize(_ bytes: Int) -> String {
+    for (suffix, scale) in [("M", 1 << 20), ("K", 1 << 10)] where bytes % scale == 0 {
+        return "\(bytes / scale)\(suffix)"
+    }
+    return String(bytes)
+}
