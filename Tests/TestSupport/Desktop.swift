@@ -124,25 +124,25 @@ public enum TestOwner {
 }
 
 extension Child {
-    /// Reads stdout until a line starting with `prefix` arrives or `seconds` pass.
+    /// Reads stdout until a line starting with `prefix` arrives or `seconds` pass. Lines that
+    /// arrived in the same read after the one returned are kept for the next call.
     public func waitForLine(_ prefix: String, seconds: Double = 15) -> String? {
         let deadline = Clock.now() + seconds
-        var pending = ""
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while Clock.now() < deadline {
+        while true {
+            while let newline = unreadOutput.firstIndex(of: "\n") {
+                let line = String(unreadOutput[..<newline])
+                unreadOutput.removeSubrange(...newline)
+                if line.hasPrefix(prefix) { return line }
+            }
+            guard Clock.now() < deadline else { return nil }
             var pfd = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, 200) >= 0 else { return nil }
             guard pfd.revents != 0 else { continue }
             let count = read(stdoutFD, &buffer, buffer.count)
             if count <= 0 { return nil }
-            pending += String(decoding: buffer[0..<count], as: UTF8.self)
-            while let newline = pending.firstIndex(of: "\n") {
-                let line = String(pending[..<newline])
-                pending.removeSubrange(...newline)
-                if line.hasPrefix(prefix) { return line }
-            }
+            unreadOutput += String(decoding: buffer[0..<count], as: UTF8.self)
         }
-        return nil
     }
 }
 

@@ -30,6 +30,8 @@ public final class Child: @unchecked Sendable {
     public let stdoutFD: Int32
     /// The parent's end of the child's stderr pipe, or -1.
     public let stderrFD: Int32
+    /// Stdout read past the last line `waitForLine` returned, kept for its next call.
+    var unreadOutput = ""
     private var reaped: Int32?
 
     /// Spawns `arguments[0]` (searched in PATH) with `environment` added to the current one.
