@@ -99,9 +99,10 @@ public enum Preview {
 private struct RenderedLine {
     let columns: Int
     private var bytes: [UInt8] = []
-    private var ends: [Int] = []
-    private var widths: [Int] = []
     private var used = 0
+    /// How many bytes the longest prefix that leaves room for the ellipsis takes: a cut line is
+    /// that prefix plus `…` (one column), so nothing but this one count is kept per character.
+    private var fitsWithEllipsis = 0
 
     init(columns: Int) {
         self.columns = columns
@@ -114,9 +115,8 @@ private struct RenderedLine {
     mutating func append(_ byte: UInt8) -> Bool {
         guard used + 1 <= columns else { return false }
         bytes.append(byte)
-        ends.append(bytes.count)
-        widths.append(1)
         used += 1
+        if used < columns { fitsWithEllipsis = bytes.count }
         return true
     }
 
@@ -124,19 +124,14 @@ private struct RenderedLine {
     mutating func append(_ character: Character, width: Int) -> Bool {
         guard used + width <= columns else { return false }
         bytes.append(contentsOf: character.utf8)
-        ends.append(bytes.count)
-        widths.append(width)
         used += width
+        if used < columns { fitsWithEllipsis = bytes.count }
         return true
     }
 
     /// The line cut back so that an ellipsis fits, with the ellipsis.
     mutating func cut() -> String {
-        while used + 1 > columns, let width = widths.popLast() {
-            ends.removeLast()
-            bytes.removeSubrange((ends.last ?? 0)...)
-            used -= width
-        }
+        bytes.removeSubrange(fitsWithEllipsis...)
         bytes.append(contentsOf: "…".utf8)
         return text
     }

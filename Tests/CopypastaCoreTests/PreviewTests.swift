@@ -13,6 +13,10 @@ import Testing
     @Test func cutToWidthEndsWithEllipsis() {
         #expect(Preview.line("abcdefghij", columns: 5) == "abcd…")
         #expect(Preview.line("abcde", columns: 5) == "abcde")
+        // A wide character that would leave no room for the ellipsis goes too.
+        #expect(Preview.line("ab日本", columns: 4) == "ab…")
+        #expect(Preview.line("ab日", columns: 4) == "ab日")
+        #expect(Preview.line("a\nb\tcdef", columns: 4) == "a⏎b…")
     }
 
     @Test func wideCharactersCountTwoColumns() {
