@@ -143,13 +143,7 @@ struct ConfigKey: Sendable {
             config.maxEntries = number
             return nil
         }, show: { String($0.maxEntries) }),
-        ConfigKey(name: "max-bytes", apply: { config, value in
-            guard let size = ConfigValue.bytes(value), (1...Config.maxBytesLimit).contains(size) else {
-                return "expected a size from 1 byte to 512M, like 16M or 65536"
-            }
-            config.maxBytes = size
-            return nil
-        }, show: { showBytes($0.maxBytes) }),
+        .size("max-bytes", 1...Config.maxBytesLimit, expected: "a size from 1 byte to 512M, like 16M or 65536", \.maxBytes),
         ConfigKey(name: "duplicates", apply: { config, value in
             guard let policy = ConfigValue.unquoted(value).flatMap({ DuplicatePolicy(rawValue: $0.lowercased()) }) else {
                 return "expected move or keep"
@@ -230,6 +224,19 @@ private func showList(_ items: [String]) -> String {
             ? "\"" + item.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
             : item
     }.joined(separator: ", ")
+}
+
+extension ConfigKey {
+    /// A key whose value is a size in bytes (`16M`, `4K`, `65536`) within `range`, shown the same way.
+    static func size(_ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable)
+        -> ConfigKey
+    {
+        ConfigKey(name: name, apply: { config, value in
+            guard let size = ConfigValue.bytes(value), range.contains(size) else { return "expected \(expected)" }
+            config[keyPath: field] = size
+            return nil
+        }, show: { showBytes($0[keyPath: field]) })
+    }
 }
 
 private func showBytes(_ bytes: Int) -> String {

@@ -25,26 +25,7 @@ extension ConfigKey {
             config.clipboardManager = role
             return nil
         }, show: { $0.clipboardManager.rawValue }),
-        ConfigKey(name: "save-target-max-bytes", apply: { config, value in
-            guard let size = ConfigValue.bytes(value), (4096...Config.saveBytesLimit).contains(size) else {
-                return "expected a size from 4K to 512M, like 32M"
-            }
-            config.saveTargetMaxBytes = size
-            return nil
-        }, show: { showSize($0.saveTargetMaxBytes) }),
-        ConfigKey(name: "save-max-bytes", apply: { config, value in
-            guard let size = ConfigValue.bytes(value), (4096...Config.saveBytesLimit).contains(size) else {
-                return "expected a size from 4K to 512M, like 64M"
-            }
-            config.saveMaxBytes = size
-            return nil
-        }, show: { showSize($0.saveMaxBytes) }),
+        .size("save-target-max-bytes", 4096...Config.saveBytesLimit, expected: "a size from 4K to 512M, like 32M", \.saveTargetMaxBytes),
+        .size("save-max-bytes", 4096...Config.saveBytesLimit, expected: "a size from 4K to 512M, like 64M", \.saveMaxBytes),
     ]
-}
-
-private func showSize(_ bytes: Int) -> String {
-    for (suffix, scale) in [("M", 1 << 20), ("K", 1 << 10)] where bytes % scale == 0 {
-        return "\(bytes / scale)\(suffix)"
-    }
-    return String(bytes)
 }
