@@ -226,10 +226,6 @@ final class ClipboardManager {
     }
 
     private func reply(_ request: XSelectionRequestEvent, property: Atom) {
-        var event = XEvent()
-        event.xselection = XSelectionEvent(
-            type: SelectionNotify, serial: 0, send_event: True, display: display, requestor: request.requestor,
-            selection: request.selection, target: request.target, property: property, time: request.time)
-        XSendEvent(display, request.requestor, False, 0, &event)
+        SelectionServer.notify(request, property: property, on: display)
     }
 }

@@ -204,6 +204,12 @@ final class SelectionServer {
     }
 
     private func notify(_ request: XSelectionRequestEvent, property: Atom) {
+        Self.notify(request, property: property, on: display)
+    }
+
+    /// Answers `request` with SelectionNotify: the data is in `property` of the requestor, or 0 (None)
+    /// for a refusal (ICCCM §2.2). The clipboard manager answers its requests the same way.
+    static func notify(_ request: XSelectionRequestEvent, property: Atom, on display: OpaquePointer) {
         var event = XEvent()
         event.xselection = XSelectionEvent(
             type: SelectionNotify, serial: 0, send_event: True, display: display, requestor: request.requestor,
