@@ -35,6 +35,9 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Offer only links or only other texts.", valueName: "link|text"))
         var kind: EntryKind?
 
+        @Flag(help: "Offer only snippets (named entries).")
+        var snippets = false
+
         @Option(help: "Offer at most this many entries.")
         var limit = 1000
 
@@ -76,8 +79,14 @@ extension Copypasta {
             if let tag { words.append("tag:\(tag)") }
             if let collection { words.append("collection:\(collection)") }
             if let kind { words.append("kind:\(kind.rawValue)") }
-            if words.isEmpty { return try store.entries(EntryFilter(limit: limit), withText: output.needsText) }
-            return try store.search(SearchQuery.parse(words.joined(separator: " ")), order: .recent, limit: limit, withText: output.needsText)
+            if words.isEmpty {
+                var filter = EntryFilter(limit: limit)
+                filter.snippetsOnly = snippets
+                return try store.entries(filter, withText: output.needsText)
+            }
+            var parsed = try SearchQuery.parse(words.joined(separator: " "))
+            parsed.snippetsOnly = snippets
+            return try store.search(parsed, order: .recent, limit: limit, withText: output.needsText)
         }
 
         private func launcherCommand(_ config: Config) throws -> [String] {
