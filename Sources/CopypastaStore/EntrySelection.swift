@@ -11,12 +11,12 @@ import CopypastaCore
 /// frequent prefix shown 20 at a time. Without a limit every row is shown, and one flat pass is
 /// cheaper than two.
 struct EntrySelection {
-    private var conditions: [String] = []
-    private var values: [(any SQLValue)?] = []
+    private(set) var conditions: [String] = []
+    private(set) var values: [(any SQLValue)?] = []
     private let match: String?
     private let ranked: Bool
     /// Entries in the history, or in the trash: every selection is one or the other.
-    private let place: String
+    let place: String
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
 

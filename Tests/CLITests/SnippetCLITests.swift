@@ -83,3 +83,31 @@ import TestSupport
         #expect(again.status == 65 && again.stderr.contains("already entry"))
     }
 }
+
+/// `copypasta find`: the ranking over snippets and the history, in list's formats.
+@Suite struct FindCLITests {
+    let sandbox = Sandbox()
+    var cli: CopypastaBinary { CopypastaBinary(sandbox: sandbox) }
+
+    @Test func findRanksTitlesThenTextsAndExitsOneWhenNothingMatches() throws {
+        for arguments in [
+            ["add", "Signed-off-by: A", "--name", "git-signoff"], ["add", "Kind regards, A", "--name", "sig"],
+            ["add", "design notes"], ["add", "resigned"], ["add", "Sigmund's café"],
+        ] { #expect(try cli.run(arguments).status == 0) }
+        // sig: the whole title (120); git-signoff and Sigmund start a word (80), the newer first.
+        #expect(try cli.run("find", "sig").output == "2\tKind regards, A\n5\tSigmund's café\n1\tSigned-off-by: A\n")
+        #expect(try cli.run("find", "/gsig").output == "1\tSigned-off-by: A\n")
+        #expect(try cli.run("find", "CAFE").output == "5\tSigmund's café\n")
+        #expect(try cli.run("find", "--snippets", "regards").output == "2\tKind regards, A\n")
+        #expect(try cli.run("find", "--json", "@sig", "--limit", "1").output.contains(#""title":"sig"}"#))
+        #expect(try cli.run("find", "nothing-like-it").status == 1)
+        #expect(try cli.run("delete", "5").status == 0)
+        #expect(try cli.run("find", "cafe").status == 1)
+    }
+
+    @Test func tiesAmongUnusedEntriesGoToTheNewest() throws {
+        #expect(try cli.run("add", "alpha one").status == 0)
+        #expect(try cli.run("add", "alpha two").status == 0)
+        #expect(try cli.run("find", "alpha").output == "2\talpha two\n1\talpha one\n")
+    }
+}
