@@ -17,6 +17,8 @@ struct EntrySelection {
     private let ranked: Bool
     /// Entries in the history, or in the trash: every selection is one or the other.
     let place: String
+    /// Only named entries: read through the small title index instead of walking the history.
+    private let snippetsOnly: Bool
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
 
@@ -25,6 +27,7 @@ struct EntrySelection {
         match = query.matchExpression
         ranked = order == .relevance && query.hasTerms
         place = query.inTrash ? "e.trashed_at IS NOT NULL" : "e.trashed_at IS NULL"
+        snippetsOnly = query.snippetsOnly
         if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
             conditions.append("e.kind = ?")
@@ -76,7 +79,9 @@ struct EntrySelection {
         let page: [(any SQLValue)?] = [limit ?? -1, offset]
         let filter = ([place] + conditions).joined(separator: " AND ")
         guard let match else {
-            let sql = "SELECT \(columns) FROM entry e WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
+            // Snippets are few: sorting them beats walking the whole history in seq order.
+            let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
+            let sql = "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
             return (sql, values + page)
         }
         let sql = limit == nil ? allHits(columns, filter) : pageOfHits(columns, filter)
