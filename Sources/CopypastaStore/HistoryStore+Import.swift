@@ -89,7 +89,13 @@ public final class Importer {
         if batchTitles.contains(title.lowercased()) {
             throw .invalid("the title \(Visible.quoted(title, limit: 40)) appears twice; titles are unique")
         }
-        if let other = try? store.id(forTitle: title) { throw .titleTaken(title, other) }
+        let other: Int64
+        do throws(StoreError) {
+            other = try store.id(forTitle: title)
+        } catch .noSuchTitle {
+            return
+        }
+        throw .titleTaken(title, other)
     }
 
     /// Writes the collected records in one transaction, with retention.
