@@ -8,9 +8,8 @@ extension Copypasta {
             commandName: "name",
             abstract: "Give an entry a title, making it a pinned snippet (--clear takes the title away; the pin stays).",
             discussion: """
-                A title is one word of letters, digits, '-', '_' and '.', unique without regard to case; a title \
-                another entry has exits 65 naming it. @TITLE then names the entry wherever an id is accepted, \
-                and /TITLE expands it while typing (expand = true).
+                A title is one word of ASCII letters, digits, '-', '_' and '.', unique without regard to case; a \
+                title another entry has exits 65 naming it. @TITLE then names the entry wherever an id is accepted.
                 """)
 
         @OptionGroup var global: GlobalOptions
