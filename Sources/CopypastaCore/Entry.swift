@@ -41,12 +41,14 @@ public struct Entry: Sendable, Equatable {
     public var kind: EntryKind
     /// When the entry was moved to the trash; nil while it is in the history.
     public var trashedAt: Timestamp?
+    /// The snippet title (`SnippetTitle`); nil for an unnamed entry. A named entry is pinned.
+    public var title: String?
 
     /// Creates an entry value; the store is what assigns real ids.
     public init(
         id: Int64, text: String?, previewSource: String, capturedAt: Timestamp, source: EntrySource,
         sourceApp: String?, bytes: Int, pinned: Bool, tags: [String], useCount: Int, lastUsedAt: Timestamp?,
-        kind: EntryKind = .text, trashedAt: Timestamp? = nil
+        kind: EntryKind = .text, trashedAt: Timestamp? = nil, title: String? = nil
     ) {
         self.id = id
         self.text = text
@@ -61,6 +63,7 @@ public struct Entry: Sendable, Equatable {
         self.lastUsedAt = lastUsedAt
         self.kind = kind
         self.trashedAt = trashedAt
+        self.title = title
     }
 }
 

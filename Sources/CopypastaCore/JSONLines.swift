@@ -42,6 +42,10 @@ public enum JSONLines {
         out += (entry.lastUsedAt.map { "\"\($0.iso8601)\"" } ?? "null").utf8
         out += ",\"kind\":\"\(entry.kind.rawValue)\"".utf8
         if let trashedAt = entry.trashedAt { out += ",\"trashedAt\":\"\(trashedAt.iso8601)\"".utf8 }
+        if let title = entry.title {
+            out += ",\"title\":".utf8
+            appendString(title, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -80,6 +84,7 @@ public enum JSONLines {
         for tag in record.tags ?? [] {
             if let problem = TagName.problem(tag) { throw .data("line \(lineNumber): \(problem)") }
         }
+        if let title = record.title, let problem = SnippetTitle.problem(title) { throw .data("line \(lineNumber): \(problem)") }
         return record
     }
 }
@@ -102,12 +107,15 @@ public struct ImportRecord: Decodable, Sendable {
     public var useCount: Int?
     /// ISO 8601 time of the last restore.
     public var lastUsedAt: String?
+    /// The snippet title; a named entry is imported pinned.
+    public var title: String?
 
     /// A record with `text` and any of the optional fields.
     public init(
         text: String, capturedAt: String? = nil, source: String? = nil, sourceApp: String? = nil, pinned: Bool? = nil,
-        tags: [String]? = nil, useCount: Int? = nil, lastUsedAt: String? = nil
+        tags: [String]? = nil, useCount: Int? = nil, lastUsedAt: String? = nil, title: String? = nil
     ) {
+        self.title = title
         self.text = text
         self.capturedAt = capturedAt
         self.source = source

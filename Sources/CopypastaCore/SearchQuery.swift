@@ -38,6 +38,8 @@ public struct SearchQuery: Equatable, Sendable {
     public var kind: EntryKind?
     /// Search the trash instead of the history (`in:trash`).
     public var inTrash = false
+    /// Only named entries (snippets): `list --snippets`, `pick --snippets`.
+    public var snippetsOnly = false
 
     /// An empty query; `parse` is the usual way to make one.
     public init() {}
@@ -70,7 +72,7 @@ public struct SearchQuery: Equatable, Sendable {
     /// True when any filter is set.
     public var hasFilters: Bool {
         !tags.isEmpty || !apps.isEmpty || !sources.isEmpty || pinned != nil || before != nil || after != nil
-            || kind != nil || inTrash
+            || kind != nil || inTrash || snippetsOnly
     }
 
     /// The FTS5 MATCH expression for the terms, nil when there are none.

@@ -11,18 +11,24 @@ import CopypastaCore
 /// frequent prefix shown 20 at a time. Without a limit every row is shown, and one flat pass is
 /// cheaper than two.
 struct EntrySelection {
-    private var conditions: [String] = []
-    private var values: [(any SQLValue)?] = []
+    private(set) var conditions: [String] = []
+    private(set) var values: [(any SQLValue)?] = []
     private let match: String?
     private let ranked: Bool
     /// Entries in the history, or in the trash: every selection is one or the other.
-    private let place: String
+    let place: String
+    /// Only named entries: read through the small title index instead of walking the history.
+    private let snippetsOnly: Bool
+    /// The order of a selection without full-text terms.
+    private var sort: EntrySort?
 
     /// The entries `query` selects, in `order` (relevance applies only when the query has words).
     init(_ query: SearchQuery, order: SearchOrder) {
         match = query.matchExpression
         ranked = order == .relevance && query.hasTerms
         place = query.inTrash ? "e.trashed_at IS NOT NULL" : "e.trashed_at IS NULL"
+        snippetsOnly = query.snippetsOnly
+        if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
             conditions.append("e.kind = ?")
             values.append(kind.rawValue)
@@ -62,7 +68,9 @@ struct EntrySelection {
         if let collection = filter.collection { query.tags.append(CollectionTag.tag(collection)) }
         query.kind = filter.kind
         query.inTrash = filter.inTrash
+        query.snippetsOnly = filter.snippetsOnly
         self.init(query, order: .recent)
+        sort = filter.sort
     }
 
     /// The statement for one page (`limit` nil for all) and the values to bind, in order.
@@ -71,7 +79,9 @@ struct EntrySelection {
         let page: [(any SQLValue)?] = [limit ?? -1, offset]
         let filter = ([place] + conditions).joined(separator: " AND ")
         guard let match else {
-            let sql = "SELECT \(columns) FROM entry e WHERE \(filter) ORDER BY e.seq DESC LIMIT ? OFFSET ?"
+            // Snippets are few: sorting them beats walking the whole history in seq order.
+            let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
+            let sql = "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
             return (sql, values + page)
         }
         let sql = limit == nil ? allHits(columns, filter) : pageOfHits(columns, filter)
@@ -111,7 +121,7 @@ struct EntrySelection {
         """
         e.id AS id, e.preview AS preview, e.captured_at AS captured_at, e.source AS source,
         e.source_app AS source_app, e.bytes AS bytes, e.pinned AS pinned, e.use_count AS use_count,
-        e.last_used_at AS last_used_at, e.kind AS kind, e.trashed_at AS trashed_at,
+        e.last_used_at AS last_used_at, e.kind AS kind, e.trashed_at AS trashed_at, e.title AS title,
         CASE WHEN EXISTS (SELECT 1 FROM entry_tag) THEN
             (SELECT group_concat(t.name, char(31)) FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id)
         END AS tags\(withText ? ", (SELECT text FROM entry_text x WHERE x.id = e.id) AS text" : "")

@@ -47,6 +47,7 @@ extension HistoryStore {
     public func setPinned(ids: [Int64], _ pinned: Bool) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             try requireExisting(ids, trashed: false)
+            if !pinned { try requireUnnamed(ids) }
             for id in ids { try database.run("UPDATE entry SET pinned = ? WHERE id = ?", pinned, id) }
         }
     }

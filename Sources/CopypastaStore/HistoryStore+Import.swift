@@ -28,7 +28,9 @@ public final class Importer {
     private let maxEntries: Int
     /// What has been done so far; `imported` counts committed records only.
     public private(set) var summary = ImportSummary()
-    private var batch: [(entry: HistoryStore.NewEntry, tags: [String])] = []
+    private var batch: [(entry: HistoryStore.NewEntry, tags: [String], title: String?)] = []
+    /// The titles in `batch`, lowercased (titles are ASCII; see SnippetTitle).
+    private var batchTitles: Set<String> = []
     private var batchFingerprints: Set<Fingerprint> = []
     private var batchBytes = 0
     private var batchStart = 0.0
@@ -54,6 +56,7 @@ public final class Importer {
     public func add(_ record: ImportRecord) throws(StoreError) -> Bool {
         guard !record.text.isEmpty else { throw StoreError.invalid("the text is empty") }
         for tag in record.tags ?? [] { try HistoryStore.validate(tag: tag) }
+        if let title = record.title { try checkTitle(title) }
         let fingerprint = Fingerprint(of: record.text)
         var known = batchFingerprints.contains(fingerprint)
         if !known { known = try store.newestEntry(with: fingerprint) != nil }
@@ -66,10 +69,11 @@ public final class Importer {
             source: record.source.flatMap(EntrySource.init(rawValue:)) ?? .imported,
             sourceApp: record.sourceApp,
             capturedAt: record.capturedAt.flatMap(Timestamp.parseISO8601) ?? Timestamp.now(),
-            pinned: record.pinned ?? false, useCount: max(0, record.useCount ?? 0),
+            pinned: record.pinned ?? false || record.title != nil, useCount: max(0, record.useCount ?? 0),
             lastUsedAt: record.lastUsedAt.flatMap(Timestamp.parseISO8601))
         if batch.isEmpty { batchStart = monotonicSeconds() }
-        batch.append((new, record.tags ?? []))
+        batch.append((new, record.tags ?? [], record.title))
+        if let title = record.title { batchTitles.insert(title.lowercased()) }
         batchFingerprints.insert(fingerprint)
         batchBytes += record.text.utf8.count
         if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes || monotonicSeconds() - batchStart >= Self.batchSeconds {
@@ -78,12 +82,29 @@ public final class Importer {
         return true
     }
 
+    /// A title of an imported record must be valid and free, checked before the record joins a
+    /// batch so that a clash fails its own line and not the records before it.
+    private func checkTitle(_ title: String) throws(StoreError) {
+        try HistoryStore.validate(title: title)
+        if batchTitles.contains(title.lowercased()) {
+            throw .invalid("the title \(Visible.quoted(title, limit: 40)) appears twice; titles are unique")
+        }
+        let other: Int64
+        do throws(StoreError) {
+            other = try store.id(forTitle: title)
+        } catch .noSuchTitle {
+            return
+        }
+        throw .titleTaken(title, other)
+    }
+
     /// Writes the collected records in one transaction, with retention.
     func writeBatch() throws(StoreError) {
         guard !batch.isEmpty else { return }
         let records = batch
         batch = []
         batchFingerprints = []
+        batchTitles = []
         batchBytes = 0
         let (written, duplicates, removed) = try store.writing { () throws(StoreError) in
             var written = 0, duplicates = 0
@@ -95,6 +116,7 @@ public final class Importer {
                 }
                 let id = try store.insert(record.entry, seq: try store.seqBelowAll())
                 try store.tag(id: id, record.tags)
+                if let title = record.title { try store.name(id: id, title) }
                 written += 1
             }
             return (written, duplicates, try store.applyRetention(maxEntries: maxEntries))

@@ -16,6 +16,10 @@ public struct EntryFilter: Sendable {
     public var kind: EntryKind?
     /// The trash instead of the history.
     public var inTrash = false
+    /// Only named entries (snippets).
+    public var snippetsOnly = false
+    /// The order; nil for the history's own, newest stored first.
+    public var sort: EntrySort?
 
     /// All entries, newest first.
     public init(

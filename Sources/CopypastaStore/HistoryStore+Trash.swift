@@ -62,7 +62,7 @@ extension HistoryStore {
     }
 
     /// Purges, as of `now`, the entries trashed more than `trashDays` days ago and, when
-    /// `maxAgeSeconds` is set, the unpinned, untagged entries captured longer ago than that
+    /// `maxAgeSeconds` is set, the unpinned, unnamed, untagged entries captured longer ago than that
     /// (in the history or the trash). Both go through indexes: nothing due costs two look-ups.
     /// When it returns, no byte of the purged texts is left in the database files.
     @discardableResult
@@ -75,7 +75,7 @@ extension HistoryStore {
             if let maxAgeSeconds {
                 try database.run(
                     """
-                    DELETE FROM entry WHERE id IN (SELECT id FROM entry WHERE captured_at < ? AND pinned = 0
+                    DELETE FROM entry WHERE id IN (SELECT id FROM entry WHERE captured_at < ? AND pinned = 0 AND title IS NULL
                         AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id))
                     """, now.microseconds - Int64(maxAgeSeconds) * 1_000_000)
                 summary.tooOld = database.changes

@@ -132,6 +132,13 @@ enum Schema {
             DROP INDEX entry_seq_by_id;
             CREATE INDEX entry_seq_trashed_by_id ON entry (id, seq, trashed_at);
             """),
+        // Named entries (snippets, issue 12). A title is unique without regard to case; most
+        // entries have none, so the index holds only the named ones and listing every snippet
+        // reads that small index, not the history.
+        Migration(name: "snippet titles", sql: """
+            ALTER TABLE entry ADD COLUMN title TEXT;
+            CREATE UNIQUE INDEX entry_by_title ON entry (title COLLATE NOCASE) WHERE title IS NOT NULL;
+            """),
     ]
 
     /// The schema version this build writes.

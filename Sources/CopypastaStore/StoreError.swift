@@ -15,6 +15,10 @@ public enum StoreError: CopypastaFailure, Equatable {
     case newerSchema(path: String, version: Int)
     /// No entry has this id.
     case noSuchEntry(Int64)
+    /// No entry has this snippet title.
+    case noSuchTitle(String)
+    /// Another entry (the id) already has this title, compared without regard to case.
+    case titleTaken(String, Int64)
     /// A value given to the store is unusable (an empty text, a bad tag).
     case invalid(String)
     /// SQLite refused one of copypasta's own statements (SQL that does not fit the schema, a
@@ -28,8 +32,8 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .cannotCreate: .cannotCreate
         case .io: .ioError
         case .busy: .busy
-        case .notADatabase, .newerSchema, .invalid: .dataError
-        case .noSuchEntry: .noSuchEntry
+        case .notADatabase, .newerSchema, .invalid, .titleTaken: .dataError
+        case .noSuchEntry, .noSuchTitle: .noSuchEntry
         case .statementFailed: .software
         }
     }
@@ -49,6 +53,10 @@ public enum StoreError: CopypastaFailure, Equatable {
             "the database \(path) has schema version \(version), written by a newer copypasta; upgrade copypasta"
         case let .noSuchEntry(id):
             "no entry with id \(id); see 'copypasta list'"
+        case let .noSuchTitle(title):
+            "no entry is named \(Visible.quoted("@" + title, limit: 40)); see 'copypasta list --snippets'"
+        case let .titleTaken(title, other):
+            "the title \(Visible.quoted(title, limit: 40)) is already entry \(other)'s (titles ignore case); nothing was changed"
         case let .invalid(message):
             message
         case let .statementFailed(path, detail):

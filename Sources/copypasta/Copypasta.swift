@@ -18,6 +18,7 @@ struct Copypasta: ParsableCommand {
         subcommands: [
             Daemon.self, List.self, Show.self, Copy.self, PasteCommand.self, TypeCommand.self, Pick.self, Search.self, Add.self, Delete.self,
             Undelete.self, Trash.self, Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Tags.self, Collections.self, Pause.self, Resume.self, Status.self,
+            Name.self, Find.self,
             Export.self, Import.self, ConfigCommand.self, Serve.self,
         ]
     )

@@ -23,6 +23,9 @@ extension Copypasta {
         @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the new entry (repeatable).", valueName: "tag"))
         var tags: [String] = []
 
+        @Option(help: ArgumentHelp("Name the new entry, making it a pinned snippet (see name).", valueName: "title"))
+        var name: String?
+
         @Flag(help: "Also put the entry on the clipboard (as copy does).")
         var copy = false
 
@@ -38,13 +41,14 @@ extension Copypasta {
             for tag in tags {
                 if let problem = TagName.problem(tag) { throw CoreError.data("\(problem); nothing was stored") }
             }
+            if let name, let problem = SnippetTitle.problem(name) { throw CoreError.data("\(problem); nothing was stored") }
             let text = try self.text ?? Self.readStandardInputText(limit: config.maxBytes)
             guard !text.isEmpty else { throw CoreError.data("nothing to add: the text is empty") }
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
             let store = try global.openStoreExpiring().store
             let outcome = try store.add(
-                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags
+                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags, title: name
             ) { id in
                 Output.standard.write("\(id)\n")
                 try Output.standard.flushOrThrow()

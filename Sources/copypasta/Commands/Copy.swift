@@ -14,11 +14,11 @@ extension Copypasta {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: SelectionOptions
 
-        @Argument(help: "The entry's id, as shown by list.")
-        var id: Int64
+        @Argument(help: EntryReference.help("The entry\'s id"))
+        var entry: EntryReference
 
         func run() throws {
-            try Restore.entry(id, selections: target.selections, global: global)
+            try Restore.entry(entry.id(global), selections: target.selections, global: global)
         }
     }
 }

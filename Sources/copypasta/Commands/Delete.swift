@@ -17,11 +17,12 @@ extension Copypasta {
         @Flag(help: "Delete for good, from the history or the trash, leaving no trace of the texts.")
         var purge = false
 
-        @Argument(help: "The ids of the entries to delete.")
-        var ids: [Int64]
+        @Argument(help: EntryReference.helpMany("The ids of the entries to delete"))
+        var entries: [EntryReference]
 
         func run() throws {
             let (store, config) = try global.openStoreExpiring()
+            let ids = try EntryReference.ids(entries, in: store)
             if purge || config.trashDays == 0 {
                 try store.delete(ids: ids)
             } else {

@@ -27,13 +27,23 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
         var kind: EntryKind?
 
+        @Flag(help: "Show only snippets (named entries).")
+        var snippets = false
+
+        @Option(help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
+        var sort: EntrySort?
+
         func run() throws {
             let store = try global.openStore()
-            let filter = EntryFilter(
+            var filter = EntryFilter(
                 pinnedOnly: pinned, tag: tag, limit: page.limit, offset: page.offset, collection: collection, kind: kind)
+            filter.snippetsOnly = snippets
+            filter.sort = sort
             let columns = Terminal.outputColumns()
             try store.forEachEntry(filter, withText: output.needsText) { output.print($0, columns: columns) }
             Output.standard.flush()
         }
     }
 }
+
+extension EntrySort: ExpressibleByArgument {}

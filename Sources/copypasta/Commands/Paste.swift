@@ -17,11 +17,11 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The entry's id, as shown by list.")
-        var id: Int64
+        @Argument(help: EntryReference.help("The entry\'s id"))
+        var entry: EntryReference
 
         func run() throws {
-            try Self.paste(id, global: global)
+            try Self.paste(entry.id(global), global: global)
         }
 
         /// Waits for the hotkey's modifiers to be released, then pastes entry `id` (also `pick --paste`).

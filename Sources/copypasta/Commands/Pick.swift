@@ -35,6 +35,9 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Offer only links or only other texts.", valueName: "link|text"))
         var kind: EntryKind?
 
+        @Flag(help: "Offer only snippets (named entries).")
+        var snippets = false
+
         @Option(help: "Offer at most this many entries.")
         var limit = 1000
 
@@ -47,18 +50,29 @@ extension Copypasta {
         @Argument(help: "A search query that narrows the entries offered (as for search).")
         var query: [String] = []
 
+        @Flag(help: "Take the best match without a launcher (for hotkeys); exits 1 when nothing matches.")
+        var first = false
+
         func run() throws {
             let config = try global.loadConfig()
-            let argv = try launcherCommand(config)
+            let argv = first ? [] : try launcherCommand(config)
             let entries = try candidates()
-            guard !entries.isEmpty else { throw CopypastaExit.cancelled("nothing to pick from") }
+            guard let best = entries.first else {
+                throw CopypastaExit.cancelled(first ? "nothing matches" : "nothing to pick from")
+            }
+            let id = first ? best.id : try choose(argv, from: entries)
+            if paste { return try PasteCommand.paste(id, global: global) }
+            if typeText { return try TypeCommand.type(id, global: global) }
+            try Restore.entry(id, selections: target.selections, global: global)
+        }
+
+        /// The id the user chose with the launcher; exit 1 when cancelled.
+        private func choose(_ argv: [String], from entries: [Entry]) throws -> Int64 {
             let (status, chosen) = try Launcher.run(argv, input: Self.menu(entries, output: output))
             guard status == 0, let id = Self.chosenID(chosen), entries.contains(where: { $0.id == id }) else {
                 throw ExitCode(ExitStatus.nothingFound.rawValue)
             }
-            if paste { return try PasteCommand.paste(id, global: global) }
-            if typeText { return try TypeCommand.type(id, global: global) }
-            try Restore.entry(id, selections: target.selections, global: global)
+            return id
         }
 
         /// --paste and --type exclude each other and the selection flags.
@@ -76,8 +90,16 @@ extension Copypasta {
             if let tag { words.append("tag:\(tag)") }
             if let collection { words.append("collection:\(collection)") }
             if let kind { words.append("kind:\(kind.rawValue)") }
-            if words.isEmpty { return try store.entries(EntryFilter(limit: limit), withText: output.needsText) }
-            return try store.search(SearchQuery.parse(words.joined(separator: " ")), order: .recent, limit: limit, withText: output.needsText)
+            if words.isEmpty {
+                var filter = EntryFilter(limit: limit)
+                filter.snippetsOnly = snippets
+                return try store.entries(filter, withText: output.needsText)
+            }
+            var parsed = try SearchQuery.parse(words.joined(separator: " "))
+            parsed.snippetsOnly = snippets
+            let text = parsed.findText
+            if !text.isEmpty { return try store.find(text, filters: parsed, limit: limit, withText: output.needsText) }
+            return try store.search(parsed, order: .recent, limit: limit, withText: output.needsText)
         }
 
         private func launcherCommand(_ config: Config) throws -> [String] {

@@ -8,11 +8,12 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The ids of the entries to pin.")
-        var ids: [Int64]
+        @Argument(help: EntryReference.helpMany("The ids of the entries to pin"))
+        var entries: [EntryReference]
 
         func run() throws {
-            try global.openStoreExpiring().store.setPinned(ids: ids, true)
+            let store = try global.openStoreExpiring().store
+            try store.setPinned(ids: EntryReference.ids(entries, in: store), true)
         }
     }
 }

@@ -9,12 +9,12 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The entry's id, as shown by list.")
-        var id: Int64
+        @Argument(help: EntryReference.help("The entry\'s id"))
+        var entry: EntryReference
 
         func run() throws {
             let store = try global.openStore()
-            try store.withTextBytes(id: id) { Output.standard.write($0) }
+            try store.withTextBytes(id: entry.id(in: store)) { Output.standard.write($0) }
             Output.standard.flush()
         }
     }

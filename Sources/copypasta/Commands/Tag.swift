@@ -10,8 +10,8 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The entry's id.")
-        var id: Int64
+        @Argument(help: EntryReference.help("The entry\'s id"))
+        var entry: EntryReference
 
         @Argument(help: "One or more tags.")
         var tags: [String] = []
@@ -20,7 +20,8 @@ extension Copypasta {
         var collection: [String] = []
 
         func run() throws {
-            try global.openStoreExpiring().store.addTags(id: id, tags + collection.map(CollectionTag.tag))
+            let store = try global.openStoreExpiring().store
+            try store.addTags(id: entry.id(in: store), tags + collection.map(CollectionTag.tag))
         }
 
         /// A tag or a collection is needed.

@@ -19,8 +19,8 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The entry's id, as shown by list.")
-        var id: Int64
+        @Argument(help: EntryReference.help("The entry\'s id"))
+        var entry: EntryReference
 
         @Option(help: ArgumentHelp("Milliseconds to wait between keys (0 to 1000).", valueName: "ms"))
         var delay = 1
@@ -34,7 +34,7 @@ extension Copypasta {
         }
 
         func run() throws {
-            try Self.type(id, global: global, delay: delay, raw: raw)
+            try Self.type(entry.id(global), global: global, delay: delay, raw: raw)
         }
 
         /// Types entry `id` (also `pick --type`).

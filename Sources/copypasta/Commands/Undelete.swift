@@ -9,11 +9,12 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The ids of the trashed entries.")
-        var ids: [Int64]
+        @Argument(help: EntryReference.helpMany("The ids of the trashed entries"))
+        var entries: [EntryReference]
 
         func run() throws {
-            try global.openStoreExpiring().store.undelete(ids: ids)
+            let store = try global.openStoreExpiring().store
+            try store.undelete(ids: EntryReference.ids(entries, in: store))
         }
     }
 }
