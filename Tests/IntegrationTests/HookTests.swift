@@ -33,7 +33,10 @@ import TestSupport
     /// Puts a stand-in notify-send first in the desktop's PATH; it writes its arguments, one per line, to the returned file.
     func fakeNotifySend(_ desktop: Desktop) -> String {
         let log = desktop.sandbox.root + "/notify.log"
-        desktop.sandbox.write("bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(log)\"\n", mode: 0o755)
+        // Written aside and renamed, so the log appears whole: the tests read it as soon as it exists.
+        desktop.sandbox.write(
+            "bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(log).part\"\nmv \"\(log).part\" \"\(log)\"\n",
+            mode: 0o755)
         desktop.extraEnvironment["PATH"] = desktop.sandbox.root + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
         return log
     }
