@@ -75,14 +75,7 @@ public final class Agent {
                 self.capture.expireTimers(now: now)
                 self.expirePaste(now: now)
             }
-            let alive = loop.turn(timers: timers, expire: expire, keepGoing: { exitStatus == nil }) { signal in
-                if signal == SIGHUP {
-                    reloadConfig()
-                } else {
-                    logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), shutting down")
-                    exitStatus = .success
-                }
-            }
+            let alive = loop.turn(timers: timers, expire: expire, keepGoing: { exitStatus == nil }, signal: handle(signal:))
             for error in display.takeProtocolErrors() { logger.info("ignored an X protocol error: \(error)") }
             if !alive {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
@@ -95,6 +88,16 @@ public final class Agent {
         loop.stopHooks()
         logger.info("stopped")
         return exitStatus ?? .success
+    }
+
+    /// SIGHUP reloads the configuration; SIGTERM and SIGINT end the loop with status 0.
+    private func handle(signal: Int32) {
+        if signal == SIGHUP {
+            reloadConfig()
+        } else {
+            logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"), shutting down")
+            exitStatus = .success
+        }
     }
 
     /// The watched selections, for the log.
