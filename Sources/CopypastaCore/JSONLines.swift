@@ -28,9 +28,14 @@ public enum JSONLines {
         _ entry: Entry, to out: inout [UInt8], flushAt: Int = .max, flush: (inout [UInt8]) -> Void = { _ in }
     ) {
         out += "{\"id\":\(entry.id),\"text\":".utf8
-        JSONString.append(entry.text ?? "", to: &out, flushAt: flushAt, flush: flush)
-        out += ",\"preview\":".utf8
-        appendString(Preview.short(entry.text ?? entry.previewSource), to: &out)
+        if entry.secure {
+            // A secure entry's text and preview never leave the store in the clear.
+            out += "null,\"preview\":null".utf8
+        } else {
+            JSONString.append(entry.text ?? "", to: &out, flushAt: flushAt, flush: flush)
+            out += ",\"preview\":".utf8
+            appendString(Preview.short(entry.text ?? entry.previewSource), to: &out)
+        }
         out += ",\"capturedAt\":\"\(entry.capturedAt.iso8601)\",\"source\":\"\(entry.source.rawValue)\",\"sourceApp\":".utf8
         if let app = entry.sourceApp { appendString(app, to: &out) } else { out += "null".utf8 }
         out += ",\"bytes\":\(entry.bytes),\"pinned\":\(entry.pinned),\"tags\":[".utf8
@@ -42,6 +47,7 @@ public enum JSONLines {
         out += (entry.lastUsedAt.map { "\"\($0.iso8601)\"" } ?? "null").utf8
         out += ",\"kind\":\"\(entry.kind.rawValue)\"".utf8
         if let trashedAt = entry.trashedAt { out += ",\"trashedAt\":\"\(trashedAt.iso8601)\"".utf8 }
+        if entry.secure { out += ",\"secure\":true".utf8 }
         out.append(UInt8(ascii: "}"))
     }
 

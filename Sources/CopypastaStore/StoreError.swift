@@ -17,6 +17,10 @@ public enum StoreError: CopypastaFailure, Equatable {
     case noSuchEntry(Int64)
     /// A value given to the store is unusable (an empty text, a bad tag).
     case invalid(String)
+    /// The entry is secure: its text needs the passphrase, which was not given.
+    case secureEntry(Int64)
+    /// The passphrase does not open the secure entries of this database.
+    case wrongPassphrase
     /// SQLite refused one of copypasta's own statements (SQL that does not fit the schema, a
     /// misused statement): a bug in copypasta, not a problem of the disk or of the user's data.
     /// `detail` carries SQLite's message and the start of the statement.
@@ -31,6 +35,7 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .notADatabase, .newerSchema, .invalid: .dataError
         case .noSuchEntry: .noSuchEntry
         case .statementFailed: .software
+        case .secureEntry, .wrongPassphrase: .noPermission
         }
     }
 
@@ -51,6 +56,10 @@ public enum StoreError: CopypastaFailure, Equatable {
             "no entry with id \(id); see 'copypasta list'"
         case let .invalid(message):
             message
+        case let .secureEntry(id):
+            "entry \(id) is secure; its text needs the passphrase"
+        case .wrongPassphrase:
+            "wrong passphrase; nothing was shown or changed"
         case let .statementFailed(path, detail):
             "the database \(path) refused an operation (\(detail)); this is a bug in copypasta, please report it"
         }
