@@ -34,7 +34,7 @@ public final class SecretKey {
     /// Derives the key from `passphrase` with Argon2id; nil for an empty passphrase or when the
     /// memory cost cannot be met.
     public static func derive(passphrase: [UInt8], parameters: KeyParameters) -> SecretKey? {
-        guard parameters.isUsable else { return nil }
+        guard parameters.isUsable, !passphrase.isEmpty else { return nil }
         let key = SecretKey()
         let status = passphrase.withUnsafeBufferPointer { pass in
             parameters.salt.withUnsafeBufferPointer { salt in
