@@ -23,6 +23,11 @@ extension Copypasta {
         @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the new entry (repeatable).", valueName: "tag"))
         var tags: [String] = []
 
+        @Flag(help: "Make the entry secure: its text is encrypted with the passphrase (see secure).")
+        var secure = false
+
+        @OptionGroup var secret: PassphraseOptions
+
         @Flag(help: "Also put the entry on the clipboard (as copy does).")
         var copy = false
 
@@ -43,13 +48,14 @@ extension Copypasta {
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
             let store = try global.openStoreExpiring().store
+            let key = secure ? try secret.key(store: store, config: config, create: true) : nil
             let outcome = try store.add(
-                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags
+                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags, seal: key
             ) { id in
                 Output.standard.write("\(id)\n")
                 try Output.standard.flushOrThrow()
             }
-            if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global) }
+            if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
         }
 
         /// Standard input, which must be UTF-8; reads at most `limit` + 1 bytes before refusing.

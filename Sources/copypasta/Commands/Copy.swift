@@ -12,13 +12,15 @@ extension Copypasta {
                 """)
 
         @OptionGroup var global: GlobalOptions
+
+        @OptionGroup var secret: PassphraseOptions
         @OptionGroup var target: SelectionOptions
 
         @Argument(help: "The entry's id, as shown by list.")
         var id: Int64
 
         func run() throws {
-            try Restore.entry(id, selections: target.selections, global: global)
+            try Restore.entry(id, selections: target.selections, global: global, secret: secret)
         }
     }
 }

@@ -17,17 +17,19 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
+        @OptionGroup var secret: PassphraseOptions
+
         @Argument(help: "The entry's id, as shown by list.")
         var id: Int64
 
         func run() throws {
-            try Self.paste(id, global: global)
+            try Self.paste(id, global: global, secret: secret)
         }
 
         /// Waits for the hotkey's modifiers to be released, then pastes entry `id` (also `pick --paste`).
-        static func paste(_ id: Int64, global: GlobalOptions) throws {
+        static func paste(_ id: Int64, global: GlobalOptions, secret: PassphraseOptions = PassphraseOptions()) throws {
             Keyboard.releaseHotkey()
-            try Restore.entry(id, selections: [.clipboard], global: global, paste: true)
+            try Restore.entry(id, selections: [.clipboard], global: global, paste: true, secret: secret)
         }
     }
 }
