@@ -29,6 +29,11 @@ extension Copypasta {
             do {
                 let config = try global.loadConfig()
                 keeper = try SelectionKeeper(displayName: nil)
+                // No daemon holds a key here: a secure entry's passphrase is asked for by this process.
+                let store = try global.openStore()
+                if try store.isSecure(id: id) == true {
+                    keeper.key = try PassphraseOptions().key(store: store, config: config, create: false)
+                }
                 if paste {
                     pasting = try keeper.startPaste(id: id, store: global.openStore(), config: config, paths: global.paths())
                 } else {
