@@ -32,6 +32,8 @@ extension Agent {
             secureClear = nil
             if display.withdraw(.clipboard, ifOffering: clear.fingerprint) {
                 logger.info("took a secure entry off the clipboard after secure-clear")
+            } else {
+                logger.info("secure-clear: the clipboard changed meanwhile, left alone")
             }
         }
     }

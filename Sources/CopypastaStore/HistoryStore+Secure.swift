@@ -83,6 +83,13 @@ extension HistoryStore {
         return String(decoding: plaintext, as: UTF8.self)
     }
 
+    /// The sealed bytes of secure entry `id` (nonce, ciphertext, tag), for `export --include-secure`.
+    public func sealedText(id: Int64) throws(StoreError) -> [UInt8]? {
+        try database.with("SELECT sealed FROM entry_secret WHERE id = ?", [id]) { row throws(StoreError) in
+            try row.step() ? row.blob(0) : nil
+        }
+    }
+
     /// Whether entry `id` is secure; nil when there is no such entry.
     public func isSecure(id: Int64) throws(StoreError) -> Bool? {
         try database.scalarInt("SELECT secure FROM entry WHERE id = ?", id).map { $0 != 0 }
