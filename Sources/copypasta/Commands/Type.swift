@@ -57,7 +57,7 @@ extension Copypasta {
             switch typist.type(steps, delay: Double(delay) / 1000) {
             case .typed:
                 try store.markUsed(id: id, at: .now())
-                typist.feedback(id: id, text: entry.text ?? "", app: entry.sourceApp, config: config, paths: paths)
+                typist.feedback(id: id, text: entry.secure ? Entry.securePreview : entry.text ?? "", app: entry.sourceApp, config: config, paths: paths)
             case let .focusMoved(sent):
                 throw DaemonError.focusMoved(sent: sent, total: steps.count)
             case let .interrupted(signal, sent):
