@@ -17,6 +17,9 @@ public enum Pinentry {
 
     /// The passphrase typed into `program`'s dialog showing `description`.
     public static func ask(program: String, description: String, prompt: String = "Passphrase:") throws(Failure) -> [UInt8] {
+        // A pinentry that dies early must give an error, not kill this process with SIGPIPE.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
         let child: Spawn.Child
         do {
             child = try Spawn.start([program], environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true)

@@ -64,6 +64,32 @@ import TestSupport
         #expect(try cli.run("search", Self.secret).output.hasPrefix("201\t"))
     }
 
+    @Test func aCancelledOrMissingPinentryShowsNothing() throws {
+        let sandbox = Sandbox()
+        let cancelling = sandbox.write("cancel", """
+            #!/bin/sh
+            echo OK
+            while read -r command rest; do
+                case "$command" in
+                GETPIN) echo "ERR 83886179 Operation cancelled <Pinentry>" ;;
+                *) echo OK ;;
+                esac
+            done
+            """, mode: 0o755)
+        let cli = CopypastaBinary(sandbox: sandbox)
+        try cli.run(["add", "--secure", "--passphrase-fd", "0", Self.secret], input: Array(Self.passphrase.utf8))
+        sandbox.write("config/copypasta/copypasta.conf", "pinentry-program = \(cancelling)\n")
+        let cancelled = try cli.run("show", "1")
+        #expect(cancelled.status == 77 && cancelled.stdout.isEmpty, "\(cancelled.stderr)")
+        #expect(cancelled.stderr.contains("cancelled"))
+        sandbox.write("config/copypasta/copypasta.conf", "pinentry-program = \(sandbox.root)/no-such-pinentry\n")
+        let missing = try cli.run("show", "1")
+        #expect(missing.status == 64 && missing.stdout.isEmpty, "\(missing.stderr)")
+        sandbox.write("config/copypasta/copypasta.conf", "pinentry-program = /bin/true\n")
+        let silent = try cli.run("show", "1")
+        #expect(silent.status == 77 && silent.stdout.isEmpty, "\(silent.stderr)")
+    }
+
     @Test func addSecureStoresNoPlaintextAndExportLeavesItOut() throws {
         let sandbox = Sandbox()
         let cli = CopypastaBinary(sandbox: sandbox)
@@ -74,8 +100,13 @@ import TestSupport
         let viaStdin = try cli.run(["add", "--secure", "--passphrase-fd", "0", "the \(Self.secret)"], input: Array(Self.passphrase.utf8))
         #expect(viaStdin.output == "51\n", "\(viaStdin.stderr)")
         #expect(Self.filesHolding(Self.secret, sandbox) == [])
-        let export = try cli.run("export").output
-        #expect(!export.contains(Self.secret) && !export.contains("\"id\":51,"))
+        let export = try cli.run("export")
+        #expect(!export.output.contains(Self.secret) && !export.output.contains("\"id\":51,"))
+        #expect(export.stderr == "copypasta: 1 secure entries left out (see --include-secure)\n")
+        let sealed = try cli.run("export", "--include-secure")
+        let line = sealed.output.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(line.hasPrefix("{\"id\":51,\"text\":null,\"preview\":null,") && line.contains(",\"secure\":true,\"sealed\":\""), "\(line)")
+        #expect(!sealed.output.contains(Self.secret) && sealed.stderr.contains("as ciphertext only"))
     }
 
     @Test func theDaemonRelocksAfterItsTimeoutAndOnLock() throws {
