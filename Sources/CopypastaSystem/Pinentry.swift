@@ -22,7 +22,8 @@ public enum Pinentry {
         defer { signal(SIGPIPE, previous) }
         let child: Spawn.Child
         do {
-            child = try Spawn.start([program], environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true)
+            child = try Spawn.start(
+                [program], environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true, sameProcessGroup: true)
         } catch {
             throw .cannotStart("\(error)")
         }
