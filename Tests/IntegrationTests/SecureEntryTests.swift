@@ -147,4 +147,17 @@ import TestSupport
         #expect(desktop.waitForLog("secure-clear: the clipboard changed meanwhile", seconds: 30))
         #expect(try desktop.paste().output == "someone else")
     }
+
+    @Test func withoutADaemonTheBackgroundServerGetsThePassphraseAndClearsTheClipboard() throws {
+        let desktop = try Desktop(config: "feedback = none\nsecure-clear = 1s\n")
+        let pass = Array((Self.passphrase + "\n").utf8)
+        #expect(try desktop.cli.run(["add", "--secure", "--passphrase-fd", "0", Self.secret], input: pass).status == 0)
+        let wrong = try desktop.cli.run(["copy", "1", "--passphrase-fd", "0"], input: Array("nope\n".utf8))
+        #expect(wrong.status == 77 && wrong.stderr.contains("wrong passphrase"), "\(wrong.stderr)")
+        let copy = try desktop.cli.run(["copy", "1", "--passphrase-fd", "0"], input: pass)
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(try desktop.paste().output == Self.secret)
+        // After secure-clear the server gives the clipboard up and exits: nobody owns it any more.
+        #expect(try waitUntil(seconds: 30) { try desktop.paste(timeout: 5).status != 0 })
+    }
 }
