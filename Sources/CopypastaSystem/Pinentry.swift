@@ -16,7 +16,11 @@ public enum Pinentry {
     }
 
     /// The passphrase typed into `program`'s dialog showing `description`.
-    public static func ask(program: String, description: String, prompt: String = "Passphrase:") throws(Failure) -> [UInt8] {
+    /// With `repeated` (a passphrase being chosen) the dialog asks twice and compares, where the
+    /// pinentry supports it (SETREPEAT): a typo would make the secure entries unreadable.
+    public static func ask(
+        program: String, description: String, prompt: String = "Passphrase:", repeated: Bool = false
+    ) throws(Failure) -> [UInt8] {
         // A pinentry that dies early must give an error, not kill this process with SIGPIPE.
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
@@ -36,6 +40,7 @@ public enum Pinentry {
         _ = try answer(&reader)
         var commands = ["SETDESC \(Assuan.escape(description))", "SETPROMPT \(Assuan.escape(prompt))"]
         if isatty(0) != 0, let name = ttyname(0) { commands.insert("OPTION ttyname=\(String(cString: name))", at: 0) }
+        if repeated { commands += ["SETREPEAT Repeat:", "SETREPEATERROR The passphrases differ"] }
         for command in commands {
             try send(command, to: child.stdin)
             _ = try? answer(&reader)

@@ -26,7 +26,7 @@ struct PassphraseOptions: ParsableArguments {
                 ? "Choose the passphrase that will protect copypasta's secure entries."
                 : "Enter the passphrase of copypasta's secure entries."
             do {
-                bytes = try Pinentry.ask(program: config.pinentryProgram, description: description)
+                bytes = try Pinentry.ask(program: config.pinentryProgram, description: description, repeated: choosing)
             } catch .cancelled {
                 throw CoreError.permission("no passphrase given (the dialog was cancelled); nothing was shown or changed")
             } catch let .cannotStart(reason) {

@@ -160,4 +160,25 @@ import TestSupport
         // After secure-clear the server gives the clipboard up and exits: nobody owns it any more.
         #expect(try waitUntil(seconds: 30) { try desktop.paste(timeout: 5).status != 0 })
     }
+
+    @Test func hooksAndNotificationsSeeThePlaceholderOnly() throws {
+        let desktop = try Desktop()
+        let dir = desktop.sandbox.root
+        desktop.sandbox.write("bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(dir)/notify.log\"\n", mode: 0o755)
+        desktop.extraEnvironment["PATH"] = dir + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        let script = "#!/bin/sh\nenv | grep '^COPYPASTA_PREVIEW=' > \"\(dir)/copy.env\"\ncat > \"\(dir)/copy.stdin\"\n"
+        desktop.sandbox.write("config/copypasta/hooks/on-copy", script, mode: 0o755)
+        try desktop.startDaemon()
+        let pass = Array((Self.passphrase + "\n").utf8)
+        #expect(try desktop.cli.run(["add", "--secure", "--passphrase-fd", "0", Self.secret], input: pass).status == 0)
+        #expect(try desktop.cli.run(["copy", "1", "--passphrase-fd", "0"], input: pass).status == 0)
+        #expect(waitUntil(seconds: 30) { desktop.sandbox.read(dir + "/copy.stdin") == Array("[secure]".utf8) })
+        #expect(waitUntil(seconds: 30) { desktop.sandbox.read(dir + "/copy.env") == Array("COPYPASTA_PREVIEW=[secure]\n".utf8) })
+        // Without a hook, the copy feedback is a notification.
+        _ = unlink(dir + "/config/copypasta/hooks/on-copy")
+        #expect(try desktop.cli.run(["copy", "1", "--passphrase-fd", "0"], input: pass).status == 0)
+        #expect(waitUntil(seconds: 30) { desktop.sandbox.read(dir + "/notify.log") != nil })
+        let notified = String(decoding: desktop.sandbox.read(dir + "/notify.log") ?? [], as: UTF8.self)
+        #expect(!notified.contains(Self.secret) && !desktop.log.contains(Self.secret), "\(notified)")
+    }
 }
