@@ -63,10 +63,15 @@ public enum Launcher {
     }
 
     /// Starts `argv` detached in its own session and returns the first line it writes on stdout
-    /// (its readiness report), waiting at most `seconds`.
-    public static func startDetached(_ argv: [String], seconds: Double) throws -> String {
-        let child = try Spawn.start(argv, environment: [:], stdin: false, stdout: true, stderr: false, newSession: true)
+    /// (its readiness report), waiting at most `seconds`. `input` (a passphrase, well under a pipe's
+    /// buffer) is written to its stdin, which is then closed.
+    public static func startDetached(_ argv: [String], seconds: Double, input: [UInt8]? = nil) throws -> String {
+        let child = try Spawn.start(argv, environment: [:], stdin: input != nil, stdout: true, stderr: false, newSession: true)
         defer { close(child.stdout) }
+        if let input {
+            _ = input.withUnsafeBytes { write(child.stdin, $0.baseAddress, $0.count) }
+            close(child.stdin)
+        }
         let deadline = monotonicSeconds() + seconds
         var line: [UInt8] = []
         var byte: UInt8 = 0

@@ -60,6 +60,12 @@ public struct Config: Equatable, Sendable {
     public var saveTargetMaxBytes = 32 << 20
     /// The most bytes of all targets one clipboard save keeps.
     public var saveMaxBytes = 64 << 20
+    /// The program that asks for the passphrase of the secure entries (Assuan, as GnuPG's pinentry).
+    public var pinentryProgram = "pinentry"
+    /// How long the daemon keeps the key of the secure entries after an unlock, in milliseconds.
+    public var secureUnlockTimeoutMilliseconds = 300_000
+    /// How long a restored secure entry stays on CLIPBOARD, in milliseconds.
+    public var secureClearMilliseconds = 30_000
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -215,7 +221,7 @@ struct ConfigKey: Sendable {
             config.onCapture = path
             return nil
         }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
-    ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys
+    ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
 }
 
 private func showList(_ items: [String]) -> String {

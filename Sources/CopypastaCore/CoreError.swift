@@ -6,12 +6,15 @@ public enum CoreError: CopypastaFailure, Equatable {
     case usage(String)
     /// Input data (an import line, standard input) is malformed.
     case data(String)
+    /// A passphrase was wrong or refused, so a secure entry stays closed.
+    case permission(String)
 
     public var exitStatus: ExitStatus {
         switch self {
         case .config: .badConfig
         case .usage: .usage
         case .data: .dataError
+        case .permission: .noPermission
         }
     }
 
@@ -20,6 +23,7 @@ public enum CoreError: CopypastaFailure, Equatable {
         case let .config(file, line, message): "\(file):\(line): \(message)"
         case let .usage(message): message
         case let .data(message): message
+        case let .permission(message): message
         }
     }
 }

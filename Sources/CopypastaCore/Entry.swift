@@ -15,6 +15,10 @@ public enum EntrySource: String, Sendable, CaseIterable {
 /// `text` is nil when the entry was read for a listing: listings read only
 /// the stored preview, so they stay fast however long the texts are.
 public struct Entry: Sendable, Equatable {
+    /// The stored preview of a secure entry: listings, pickers, hooks and notifications show
+    /// this instead of any part of the text.
+    public static let securePreview = "[secure]"
+
     /// The increasing, never reused id.
     public var id: Int64
     /// The full text, immutable after insert; nil when not loaded.
@@ -43,12 +47,15 @@ public struct Entry: Sendable, Equatable {
     public var trashedAt: Timestamp?
     /// The snippet title (`SnippetTitle`); nil for an unnamed entry. A named entry is pinned.
     public var title: String?
+    /// Whether the text is sealed with the passphrase's key: `text` and `previewSource` then
+    /// never hold it, and showing it needs the key.
+    public var secure: Bool
 
     /// Creates an entry value; the store is what assigns real ids.
     public init(
         id: Int64, text: String?, previewSource: String, capturedAt: Timestamp, source: EntrySource,
         sourceApp: String?, bytes: Int, pinned: Bool, tags: [String], useCount: Int, lastUsedAt: Timestamp?,
-        kind: EntryKind = .text, trashedAt: Timestamp? = nil, title: String? = nil
+        kind: EntryKind = .text, trashedAt: Timestamp? = nil, title: String? = nil, secure: Bool = false
     ) {
         self.id = id
         self.text = text
@@ -64,6 +71,7 @@ public struct Entry: Sendable, Equatable {
         self.kind = kind
         self.trashedAt = trashedAt
         self.title = title
+        self.secure = secure
     }
 }
 

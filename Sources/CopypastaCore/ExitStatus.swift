@@ -23,6 +23,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// The database is busy; try again (EX_TEMPFAIL).
     case busy = 75
+    /// A secure entry was asked for with a wrong passphrase (EX_NOPERM).
+    case noPermission = 77
     /// The configuration is invalid (EX_CONFIG).
     case badConfig = 78
 }

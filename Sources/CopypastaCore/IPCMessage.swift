@@ -27,6 +27,10 @@ public enum IPCMessage {
         case resume
         /// Re-read the config file.
         case reload
+        /// Derive and keep the key of the secure entries from this passphrase (sent hex-encoded).
+        case unlock(passphrase: [UInt8])
+        /// Forget the key of the secure entries now.
+        case lock
     }
 
     /// The line for `request`, without the newline.
@@ -39,6 +43,8 @@ public enum IPCMessage {
         case .pause: "pause"
         case .resume: "resume"
         case .reload: "reload"
+        case let .unlock(passphrase): "unlock \(hex(passphrase))"
+        case .lock: "lock"
         }
         return "\(version) \(body)"
     }
@@ -63,6 +69,10 @@ public enum IPCMessage {
         case ["pause"]: return .success(.pause)
         case ["resume"]: return .success(.resume)
         case ["reload"]: return .success(.reload)
+        case ["lock"]: return .success(.lock)
+        case let parts where parts.count == 2 && parts[0] == "unlock":
+            guard let passphrase = unhex(parts[1]), !passphrase.isEmpty else { break }
+            return .success(.unlock(passphrase: passphrase))
         case let parts where parts.count == 2 && parts[0] == "paste":
             guard let id = Int64(parts[1]) else { break }
             return .success(.paste(id: id))
@@ -96,7 +106,7 @@ public enum IPCMessage {
             switch request {
             case .ping: return detail == "pong" ? .success(.pong) : .failure(unexpected)
             case .status: return DaemonStatus(decoding: String(detail)).map { .success(.status($0)) } ?? .failure(unexpected)
-            case .restore, .paste, .pause, .resume, .reload: return detail.isEmpty ? .success(.done) : .failure(unexpected)
+            case .restore, .paste, .pause, .resume, .reload, .unlock, .lock: return detail.isEmpty ? .success(.done) : .failure(unexpected)
             }
         }
         let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
@@ -104,6 +114,26 @@ public enum IPCMessage {
             return .failure(unexpected)
         }
         return .failure(IPCError(status: status, message: parts[2]))
+    }
+
+    /// Bytes as lowercase hex: a passphrase may hold spaces or newlines, which the line cannot.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in bytes { out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of `hex`; nil when it is not an even number of hex digits.
+    static func unhex(_ hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            out.append(byte)
+        }
+        return out
     }
 
     /// The reply line for an error.

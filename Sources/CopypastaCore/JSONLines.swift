@@ -28,9 +28,14 @@ public enum JSONLines {
         _ entry: Entry, to out: inout [UInt8], flushAt: Int = .max, flush: (inout [UInt8]) -> Void = { _ in }
     ) {
         out += "{\"id\":\(entry.id),\"text\":".utf8
-        JSONString.append(entry.text ?? "", to: &out, flushAt: flushAt, flush: flush)
-        out += ",\"preview\":".utf8
-        appendString(Preview.short(entry.text ?? entry.previewSource), to: &out)
+        if entry.secure {
+            // A secure entry's text and preview never leave the store in the clear.
+            out += "null,\"preview\":null".utf8
+        } else {
+            JSONString.append(entry.text ?? "", to: &out, flushAt: flushAt, flush: flush)
+            out += ",\"preview\":".utf8
+            appendString(Preview.short(entry.text ?? entry.previewSource), to: &out)
+        }
         out += ",\"capturedAt\":\"\(entry.capturedAt.iso8601)\",\"source\":\"\(entry.source.rawValue)\",\"sourceApp\":".utf8
         if let app = entry.sourceApp { appendString(app, to: &out) } else { out += "null".utf8 }
         out += ",\"bytes\":\(entry.bytes),\"pinned\":\(entry.pinned),\"tags\":[".utf8
@@ -46,6 +51,7 @@ public enum JSONLines {
             out += ",\"title\":".utf8
             appendString(title, to: &out)
         }
+        if entry.secure { out += ",\"secure\":true".utf8 }
         out.append(UInt8(ascii: "}"))
     }
 

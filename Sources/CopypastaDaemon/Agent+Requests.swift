@@ -11,7 +11,7 @@ extension Agent {
             case .ping:
                 return .success(.pong)
             case let .restore(id, selections):
-                try handover.restore(id: id, selections: selections)
+                if let fingerprint = try handover.restore(id: id, selections: selections) { scheduleSecureClear(fingerprint) }
             case let .paste(id):
                 try paste(id: id)
             case .status:
@@ -21,6 +21,10 @@ extension Agent {
                 logger.info(request == .pause ? "capture paused" : "capture resumed")
             case .reload:
                 if let problem = reloadConfig() { return .failure(IPCError(status: .badConfig, message: problem)) }
+            case let .unlock(passphrase):
+                try unlock(passphrase)
+            case .lock:
+                lockSecureEntries(reason: "on request")
             }
             return .success(.done)
         } catch let failure as CopypastaFailure {
@@ -32,7 +36,7 @@ extension Agent {
 
     /// The steps of a restore, with what the agent holds now.
     var handover: Handover {
-        Handover(display: display, loop: loop, store: store, config: config, paths: paths, logger: logger)
+        Handover(display: display, loop: loop, store: store, config: config, paths: paths, logger: logger, key: secureKey?.key)
     }
 
     private func status() -> DaemonStatus {

@@ -37,6 +37,10 @@ public final class Agent {
     var keyboard: Keyboard?
     /// When the trash and max-age expiry runs next (monotonic seconds; 0: at start).
     var expiryDueAt = 0.0
+    /// The key of the secure entries while unlocked, with when it is forgotten (monotonic seconds).
+    var secureKey: (key: SecretKey, until: Double)?
+    /// A restored secure entry to take off CLIPBOARD at `at`, unless another owner took it before.
+    var secureClear: (at: Double, fingerprint: Fingerprint)?
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -69,8 +73,10 @@ public final class Agent {
         for selection in config.selections { capture.readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
-            let timers = [capture.nextTimer, pasteSession?.deadline, expiryDueAt].compactMap { $0 }.min()
+            let timers = [capture.nextTimer, pasteSession?.deadline, expiryDueAt, secureKey?.until, secureClear?.at]
+                .compactMap { $0 }.min()
             let expire = { (now: Double) in
+                self.expireSecure(now: now)
                 self.expireLibrary(now: now)
                 self.capture.expireTimers(now: now)
                 self.expirePaste(now: now)

@@ -16,15 +16,30 @@ struct Handover {
     let config: Config
     let paths: Paths
     let logger: Logger
+    /// The key of the secure entries when they are unlocked; a secure entry is refused without it.
+    var key: SecretKey?
 
     /// Owns `selections` with entry `id` (confirmed), records the use and starts the `on-copy` feedback.
-    func restore(id: Int64, selections: [Config.Selection]) throws {
-        let entry = try store.entry(id: id)
+    /// Returns the fingerprint of a secure entry's text, for the caller to clear it after `secure-clear`.
+    @discardableResult
+    func restore(id: Int64, selections: [Config.Selection]) throws -> Fingerprint? {
+        let entry = try opened(id)
         let text = entry.text ?? ""
         try display.own(selections, text: text)
         try recordUse(id)
         logger.info("restored", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
         runHook(.copy, entry: entry, selection: selections[0])
+        return entry.secure ? Fingerprint(of: text) : nil
+    }
+
+    /// Entry `id` with its text; a secure entry's text is opened with `key` (exit 77 without it).
+    private func opened(_ id: Int64) throws -> Entry {
+        var entry = try store.entry(id: id)
+        if entry.secure {
+            guard let key else { throw StoreError.secureEntry(id) }
+            entry.text = try store.secureText(id: id, key: key)
+        }
+        return entry
     }
 
     /// Owns CLIPBOARD with entry `id` and sends the paste keystroke (see `PasteSession`), records the use
@@ -34,7 +49,7 @@ struct Handover {
     /// the previous content must be put back even when recording fails.
     @discardableResult
     func paste(id: Int64, keyboard: Keyboard, previous: String?, started: (PasteSession) -> Void = { _ in }) throws -> PasteSession {
-        let entry = try store.entry(id: id)
+        let entry = try opened(id)
         let text = entry.text ?? ""
         let session = try PasteSession.start(text: text, previous: previous, display: display, keyboard: keyboard, config: config)
         started(session)
@@ -54,9 +69,11 @@ struct Handover {
         }
     }
 
+    /// A secure entry's hook sees `Entry.securePreview` instead of its text (stdin and COPYPASTA_PREVIEW).
     private func runHook(_ event: HookEvent, entry: Entry, selection: Config.Selection) {
+        let text = entry.secure ? Entry.securePreview : entry.text ?? ""
         loop.runHook(
-            event, id: entry.id, selection: selection, text: entry.text ?? "", app: entry.sourceApp, config: config, paths: paths,
+            event, id: entry.id, selection: selection, text: text, app: entry.sourceApp, config: config, paths: paths,
             logger: logger)
     }
 }

@@ -12,6 +12,10 @@ public final class SelectionKeeper {
     let loop: EventLoop
     let logger: Logger
     private var stopping = false
+    /// The key of the secure entries, when the entry to serve is secure (asked for by `serve` itself).
+    public var key: SecretKey?
+    /// When to take a secure entry off CLIPBOARD (`secure-clear`), and its fingerprint.
+    private var secureClear: (at: Double, fingerprint: Fingerprint)?
 
     /// Opens the display; throws when it is unavailable.
     public init(displayName: String?) throws {
@@ -24,12 +28,14 @@ public final class SelectionKeeper {
 
     /// Owns `selections` with entry `id` (confirmed), records the use and starts the copy feedback.
     public func take(id: Int64, selections: [Config.Selection], store: HistoryStore, config: Config, paths: Paths) throws {
-        try handover(store: store, config: config, paths: paths).restore(id: id, selections: selections)
+        if let fingerprint = try handover(store: store, config: config, paths: paths).restore(id: id, selections: selections) {
+            secureClear = (monotonicSeconds() + Double(config.secureClearMilliseconds) / 1000, fingerprint)
+        }
     }
 
     /// The steps of a restore, with this process's display and loop.
     func handover(store: HistoryStore, config: Config, paths: Paths) -> Handover {
-        Handover(display: display, loop: loop, store: store, config: config, paths: paths, logger: logger)
+        Handover(display: display, loop: loop, store: store, config: config, paths: paths, logger: logger, key: key)
     }
 
     /// Serves until ownership is lost and transfers and hooks are done, or until SIGTERM/SIGINT.
@@ -37,7 +43,14 @@ public final class SelectionKeeper {
         let hooks = loop.hookRunner(logger: logger)
         let busy = { !self.stopping && (self.display.isServing || !hooks.isIdle) }
         while busy() {
-            guard loop.turn(timers: nil, expire: { _ in }, keepGoing: busy, signal: { _ in stopping = true }) else { return .unavailable }
+            let expire = { (now: Double) in
+                guard let clear = self.secureClear, clear.at <= now else { return }
+                self.secureClear = nil
+                _ = self.display.withdraw(.clipboard, ifOffering: clear.fingerprint)
+            }
+            guard loop.turn(timers: secureClear?.at, expire: expire, keepGoing: busy, signal: { _ in stopping = true }) else {
+                return .unavailable
+            }
         }
         return .success
     }

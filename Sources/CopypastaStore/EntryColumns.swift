@@ -3,7 +3,7 @@ import CopypastaCore
 /// Where each field of an `Entry` is in a statement that selected `EntrySelection.columns`:
 /// looked up by name once per query, then read by index for every row.
 struct EntryColumns {
-    private let id, preview, capturedAt, source, sourceApp, bytes, pinned, useCount, lastUsedAt, tags, kind, trashedAt, title: Int32
+    private let id, preview, capturedAt, source, sourceApp, bytes, pinned, useCount, lastUsedAt, tags, kind, trashedAt, title, secure: Int32
     private let text: Int32?
 
     /// The positions of the entry columns in `statement`; `withText` when it selected the text.
@@ -21,6 +21,7 @@ struct EntryColumns {
         kind = try statement.column("kind")
         trashedAt = try statement.column("trashed_at")
         title = try statement.column("title")
+        secure = try statement.column("secure")
         text = withText ? try statement.column("text") : nil
     }
 
@@ -34,6 +35,7 @@ struct EntryColumns {
             tags: row.text(tags).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
             useCount: Int(row.int(useCount)), lastUsedAt: row.optionalInt(lastUsedAt).map(Timestamp.init(microseconds:)),
             kind: EntryKind(rawValue: row.text(kind) ?? "") ?? .text,
-            trashedAt: row.optionalInt(trashedAt).map(Timestamp.init(microseconds:)), title: row.text(title))
+            trashedAt: row.optionalInt(trashedAt).map(Timestamp.init(microseconds:)), title: row.text(title),
+            secure: row.int(secure) != 0)
     }
 }

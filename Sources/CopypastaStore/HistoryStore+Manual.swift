@@ -6,11 +6,12 @@ extension HistoryStore {
     /// `confirm` runs with the entry's id just before the commit; when it
     /// throws (the id could not be printed), everything is rolled back. So an
     /// entry exists only if the command could report it, and a command that
-    /// reports a failure has stored nothing. The last fingerprint is left alone.
+    /// reports a failure has stored nothing. The last fingerprint is left alone. With `key` the
+    /// entry is made secure in the same transaction (`add --secure`).
     @discardableResult
     public func add(
         _ text: String, at time: Timestamp, policy: DuplicatePolicy, maxEntries: Int, pinned: Bool = false,
-        tags: [String] = [], title: String? = nil, confirm: (Int64) throws -> Void = { _ in }
+        tags: [String] = [], title: String? = nil, seal key: SecretKey? = nil, confirm: (Int64) throws -> Void = { _ in }
     ) throws -> Outcome {
         guard !text.isEmpty else { throw StoreError.invalid("nothing to add: the text is empty") }
         for tag in tags { try Self.validate(tag: tag) }
@@ -22,6 +23,7 @@ extension HistoryStore {
             if pinned { try database.run("UPDATE entry SET pinned = 1 WHERE id = ?", id) }
             try tag(id: id, tags)
             if let title { try name(id: id, title) }
+            if let key { try sealInTransaction(id: id, key: key) }
             try confirm(id)
             return outcome
         }

@@ -72,10 +72,10 @@ extension HistoryStore {
         return found
     }
 
-    /// The full text of one entry; throws `noSuchEntry` for an unknown id.
+    /// The full text of one entry; throws `noSuchEntry` for an unknown id, `secureEntry` for a sealed one.
     public func text(id: Int64) throws(StoreError) -> String {
         guard let text = try database.scalarText("SELECT text FROM entry_text WHERE id = ?", id) else {
-            throw .noSuchEntry(id)
+            throw try isSecure(id: id) == true ? .secureEntry(id) : .noSuchEntry(id)
         }
         return text
     }
@@ -87,7 +87,7 @@ extension HistoryStore {
             let text = try row.column("text")
             if try row.step() { result = try row.withBytes(text, body) }
         }
-        guard let result else { throw StoreError.noSuchEntry(id) }
+        guard let result else { throw try isSecure(id: id) == true ? StoreError.secureEntry(id) : .noSuchEntry(id) }
         return result
     }
 }

@@ -139,6 +139,19 @@ enum Schema {
             ALTER TABLE entry ADD COLUMN title TEXT;
             CREATE UNIQUE INDEX entry_by_title ON entry (title COLLATE NOCASE) WHERE title IS NOT NULL;
             """),
+        // Secure entries (issue 12). Their text is not in entry_text (so neither in the full-text
+        // index) but sealed in entry_secret; the key's Argon2id parameters and a sealed check
+        // value are state rows written when the first entry is made secure.
+        Migration(name: "secure entries sealed with a passphrase", sql: """
+            ALTER TABLE entry ADD COLUMN secure INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE entry_secret (
+                id INTEGER PRIMARY KEY,
+                sealed BLOB NOT NULL
+            );
+            CREATE TRIGGER entry_secret_removed AFTER DELETE ON entry WHEN old.secure BEGIN
+                DELETE FROM entry_secret WHERE id = old.id;
+            END;
+            """),
     ]
 
     /// The schema version this build writes.

@@ -21,6 +21,10 @@ public enum StoreError: CopypastaFailure, Equatable {
     case titleTaken(String, Int64)
     /// A value given to the store is unusable (an empty text, a bad tag).
     case invalid(String)
+    /// The entry is secure: its text needs the passphrase, which was not given.
+    case secureEntry(Int64)
+    /// The passphrase does not open the secure entries of this database.
+    case wrongPassphrase
     /// SQLite refused one of copypasta's own statements (SQL that does not fit the schema, a
     /// misused statement): a bug in copypasta, not a problem of the disk or of the user's data.
     /// `detail` carries SQLite's message and the start of the statement.
@@ -35,6 +39,7 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .notADatabase, .newerSchema, .invalid, .titleTaken: .dataError
         case .noSuchEntry, .noSuchTitle: .noSuchEntry
         case .statementFailed: .software
+        case .secureEntry, .wrongPassphrase: .noPermission
         }
     }
 
@@ -59,6 +64,10 @@ public enum StoreError: CopypastaFailure, Equatable {
             "the title \(Visible.quoted(title, limit: 40)) is already entry \(other)'s (titles ignore case); nothing was changed"
         case let .invalid(message):
             message
+        case let .secureEntry(id):
+            "entry \(id) is secure; its text needs the passphrase"
+        case .wrongPassphrase:
+            "wrong passphrase; nothing was shown or changed"
         case let .statementFailed(path, detail):
             "the database \(path) refused an operation (\(detail)); this is a bug in copypasta, please report it"
         }

@@ -17,9 +17,13 @@ public enum Spawn {
     }
 
     /// Spawns `argv` with extra environment variables; pipes for the streams asked for, /dev/null for the rest.
+    ///
+    /// `sameProcessGroup` keeps the child in the caller's process group: a program that reads the
+    /// terminal (pinentry-tty) is stopped by SIGTTIN in a group of its own, which is not the
+    /// terminal's foreground group.
     public static func start(
         _ argv: [String], environment: [String: String], stdin: Bool, stdout: Bool, stderr: Bool,
-        inheritStderr: Bool = false, newSession: Bool = false
+        inheritStderr: Bool = false, newSession: Bool = false, sameProcessGroup: Bool = false
     ) throws -> Child {
         var ours: [Int32] = [], theirs: [Int32] = []
         func pipeEnds(wanted: Bool, childReads: Bool) throws -> Int32? {
@@ -51,7 +55,7 @@ public enum Spawn {
         defer { posix_spawnattr_destroy(&attributes) }
         resetSignals(&attributes)
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        flags |= newSession ? Int32(CSYSTEM_POSIX_SPAWN_SETSID) : Int32(POSIX_SPAWN_SETPGROUP)
+        if !sameProcessGroup { flags |= newSession ? Int32(CSYSTEM_POSIX_SPAWN_SETSID) : Int32(POSIX_SPAWN_SETPGROUP) }
         posix_spawnattr_setflags(&attributes, Int16(flags))
         posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0

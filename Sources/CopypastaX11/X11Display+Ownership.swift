@@ -17,6 +17,19 @@ extension X11Display {
         flush()
     }
 
+    /// Gives up `selection` when copypasta still serves the text with `fingerprint` on it (a secure
+    /// entry's `secure-clear`); returns false, touching nothing, when another owner took it meanwhile.
+    public func withdraw(_ selection: Config.Selection, ifOffering fingerprint: Fingerprint) -> Bool {
+        let atom = atoms.atom(for: selection)
+        guard let offered = server.offeredText(on: atom), Fingerprint(of: offered) == fingerprint,
+              XGetSelectionOwner(display, atom) == window
+        else { return false }
+        XSetSelectionOwner(display, atom, Window(None), serverTime())
+        server.ownershipLost(atom)
+        flush()
+        return true
+    }
+
     /// Whether copypasta still holds an offer or runs a transfer (the background server exits when neither).
     public var isServing: Bool { server.hasOffers || server.hasTransfers }
 

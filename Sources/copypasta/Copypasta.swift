@@ -12,13 +12,13 @@ struct Copypasta: ParsableCommand {
         discussion: """
             Exit status: 0 success, 1 nothing found or picker cancelled, 64 usage, 65 bad data, \
             66 no such entry, 69 X display or daemon unavailable, 70 internal error, 73 cannot create, \
-            74 I/O error, 75 database busy (type: the focus moved), 78 bad configuration. See copypasta(1).
+            74 I/O error, 75 database busy (type: the focus moved), 77 wrong passphrase, 78 bad configuration. See copypasta(1).
             """,
         version: version,
         subcommands: [
             Daemon.self, List.self, Show.self, Copy.self, PasteCommand.self, TypeCommand.self, Pick.self, Search.self, Add.self, Delete.self,
             Undelete.self, Trash.self, Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Tags.self, Collections.self, Pause.self, Resume.self, Status.self,
-            Name.self, Find.self,
+            Name.self, Find.self, Secure.self, Lock.self,
             Export.self, Import.self, ConfigCommand.self, Serve.self,
         ]
     )

@@ -48,7 +48,8 @@ struct EntryOutputOptions: ParsableArguments {
             JSONLines.appendLine(entry, to: &bytes, flushAt: 1 << 20, flush: flush)
         } else if null {
             if idBeforeText { bytes += "\(entry.id)\t".utf8 }
-            bytes += (entry.text ?? "").utf8
+            // A secure entry's text is never printed by a listing: its placeholder stands in.
+            bytes += (entry.secure ? Entry.securePreview : entry.text ?? "").utf8
             bytes.append(0)
         } else {
             bytes += Self.humanLine(entry, columns: columns).utf8

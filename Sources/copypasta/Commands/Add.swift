@@ -26,6 +26,11 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Name the new entry, making it a pinned snippet (see name).", valueName: "title"))
         var name: String?
 
+        @Flag(help: "Make the entry secure: its text is encrypted with the passphrase (see secure).")
+        var secure = false
+
+        @OptionGroup var secret: PassphraseOptions
+
         @Flag(help: "Also put the entry on the clipboard (as copy does).")
         var copy = false
 
@@ -47,13 +52,15 @@ extension Copypasta {
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
             let store = try global.openStoreExpiring().store
+            let key = secure ? try secret.key(store: store, config: config, create: true) : nil
             let outcome = try store.add(
-                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags, title: name
+                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags, title: name,
+                seal: key
             ) { id in
                 Output.standard.write("\(id)\n")
                 try Output.standard.flushOrThrow()
             }
-            if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global) }
+            if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
         }
 
         /// Standard input, which must be UTF-8; reads at most `limit` + 1 bytes before refusing.

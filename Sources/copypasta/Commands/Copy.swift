@@ -12,13 +12,15 @@ extension Copypasta {
                 """)
 
         @OptionGroup var global: GlobalOptions
+
+        @OptionGroup var secret: PassphraseOptions
         @OptionGroup var target: SelectionOptions
 
         @Argument(help: EntryReference.help("The entry\'s id"))
         var entry: EntryReference
 
         func run() throws {
-            try Restore.entry(entry.id(global), selections: target.selections, global: global)
+            try Restore.entry(entry.id(global), selections: target.selections, global: global, secret: secret)
         }
     }
 }

@@ -17,17 +17,19 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
+        @OptionGroup var secret: PassphraseOptions
+
         @Argument(help: EntryReference.help("The entry\'s id"))
         var entry: EntryReference
 
         func run() throws {
-            try Self.paste(entry.id(global), global: global)
+            try Self.paste(entry.id(global), global: global, secret: secret)
         }
 
         /// Waits for the hotkey's modifiers to be released, then pastes entry `id` (also `pick --paste`).
-        static func paste(_ id: Int64, global: GlobalOptions) throws {
+        static func paste(_ id: Int64, global: GlobalOptions, secret: PassphraseOptions = PassphraseOptions()) throws {
             Keyboard.releaseHotkey()
-            try Restore.entry(id, selections: [.clipboard], global: global, paste: true)
+            try Restore.entry(id, selections: [.clipboard], global: global, paste: true, secret: secret)
         }
     }
 }

@@ -13,6 +13,8 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
+        @OptionGroup var secret: PassphraseOptions
+
         @Argument(help: "The entry's id.")
         var id: Int64
 
@@ -29,6 +31,11 @@ extension Copypasta {
             do {
                 let config = try global.loadConfig()
                 keeper = try SelectionKeeper(displayName: nil)
+                // No daemon holds a key here: `copy` passes a secure entry's passphrase on stdin.
+                let store = try global.openStore()
+                if try store.isSecure(id: id) == true {
+                    keeper.key = try secret.key(store: store, config: config, create: false)
+                }
                 if paste {
                     pasting = try keeper.startPaste(id: id, store: global.openStore(), config: config, paths: global.paths())
                 } else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopypastaStore
 
 extension Copypasta {
     /// `copypasta show ID`: the exact text, byte for byte.
@@ -9,12 +10,22 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
+        @OptionGroup var secret: PassphraseOptions
+
         @Argument(help: EntryReference.help("The entry\'s id"))
         var entry: EntryReference
 
+        /// A secure entry is opened here with the passphrase; the daemon's unlocked key is not asked
+        /// for, so the text never crosses the socket.
         func run() throws {
             let store = try global.openStore()
-            try store.withTextBytes(id: entry.id(in: store)) { Output.standard.write($0) }
+            let id = try entry.id(in: store)
+            if try store.isSecure(id: id) == true {
+                let key = try secret.key(store: store, config: try global.loadConfig(), create: false)
+                Output.standard.write(try store.secureText(id: id, key: key))
+            } else {
+                try store.withTextBytes(id: id) { Output.standard.write($0) }
+            }
             Output.standard.flush()
         }
     }
