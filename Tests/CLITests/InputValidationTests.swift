@@ -26,6 +26,16 @@ import TestSupport
         #expect(result.stderr.contains("copypasta.conf:2: \(key): expected"), "\(result.stderr)")
     }
 
+    /// A FIFO would block the open until a writer comes: the daemon at SIGHUP, `pick` on a hotkey.
+    @Test(arguments: ["fifo", "directory"])
+    func aConfigThatIsNotARegularFileExits78AtOnce(kind: String) throws {
+        let path = sandbox.root + "/config.\(kind)"
+        #expect((kind == "fifo" ? mkfifo(path, 0o600) : mkdir(path, 0o700)) == 0)
+        let result = try cli.run(["--config", path, "config"], timeout: 20)
+        #expect(result.status == 78)
+        #expect(result.stderr.hasPrefix("copypasta: \(path):0: "), "\(result.stderr)")
+    }
+
     @Test func crlfConfigWithAByteOrderMarkIsRead() throws {
         config("\u{FEFF}ignore-apps = KeePassXC\r\nmax-entries = 9\r\n")
         let result = try cli.run("config")
