@@ -15,6 +15,9 @@ public enum StoreError: CopypastaFailure, Equatable {
     case newerSchema(path: String, version: Int)
     /// No entry has this id.
     case noSuchEntry(Int64)
+    /// The entry exists but on the other side of the trash from where the command looks:
+    /// `inTrash` says where it is (undelete of a listed entry, pin of a trashed one).
+    case elsewhere(Int64, inTrash: Bool)
     /// A value given to the store is unusable (an empty text, a bad tag).
     case invalid(String)
     /// SQLite refused one of copypasta's own statements (SQL that does not fit the schema, a
@@ -29,7 +32,7 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .io: .ioError
         case .busy: .busy
         case .notADatabase, .newerSchema, .invalid: .dataError
-        case .noSuchEntry: .noSuchEntry
+        case .noSuchEntry, .elsewhere: .noSuchEntry
         case .statementFailed: .software
         }
     }
@@ -49,6 +52,10 @@ public enum StoreError: CopypastaFailure, Equatable {
             "the database \(path) has schema version \(version), written by a newer copypasta; upgrade copypasta"
         case let .noSuchEntry(id):
             "no entry with id \(id); see 'copypasta list'"
+        case let .elsewhere(id, inTrash):
+            inTrash
+                ? "entry \(id) is in the trash; 'copypasta undelete \(id)' brings it back, see 'copypasta trash'"
+                : "entry \(id) is not in the trash but in the history; see 'copypasta list'"
         case let .invalid(message):
             message
         case let .statementFailed(path, detail):
