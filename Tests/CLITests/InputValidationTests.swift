@@ -36,6 +36,20 @@ import TestSupport
         #expect(result.stderr.hasPrefix("copypasta: \(path):0: "), "\(result.stderr)")
     }
 
+    /// A collection without a name cannot be listed or searched, so it cannot be made either.
+    @Test func anEmptyTagOrCollectionNameIsRefused() throws {
+        #expect(try cli.run("add", "entry").status == 0)
+        for arguments in [["tag", "1", "collection:"], ["tag", "1", "--collection", ""], ["add", "--tag", "Collection:", "x"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.stderr.hasPrefix("copypasta: bad collection ''"), "\(arguments): \(result.stderr)")
+        }
+        for arguments in [["list", "--tag", ""], ["list", "--collection", ""]] {
+            #expect(try cli.run(arguments).status == 64, "\(arguments)")
+        }
+        #expect(try cli.run("tags").output == "")
+    }
+
     @Test func crlfConfigWithAByteOrderMarkIsRead() throws {
         config("\u{FEFF}ignore-apps = KeePassXC\r\nmax-entries = 9\r\n")
         let result = try cli.run("config")

@@ -27,6 +27,12 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
         var kind: EntryKind?
 
+        /// An empty name matches no tag a command can set; refuse it rather than list nothing.
+        func validate() throws {
+            if tag == "" { throw ValidationError("--tag needs a tag name") }
+            if collection == "" { throw ValidationError("--collection needs a collection name") }
+        }
+
         func run() throws {
             let store = try global.openStore()
             let filter = EntryFilter(
