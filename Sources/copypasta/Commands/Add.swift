@@ -32,7 +32,8 @@ extension Copypasta {
         ///
         /// Everything that can be checked is checked before the database is
         /// touched, and the id is printed inside the transaction: when it
-        /// cannot be written (a full disk, /dev/full), nothing is stored.
+        /// cannot be written (a full disk, /dev/full), nothing is stored, and
+        /// when the commit fails after it, the message takes the id back.
         func run() throws {
             let config = try global.loadConfig()
             for tag in tags {
@@ -43,11 +44,20 @@ extension Copypasta {
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
             let store = try global.openStoreExpiring().store
-            let outcome = try store.add(
-                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags
-            ) { id in
-                Output.standard.write("\(id)\n")
-                try Output.standard.flushOrThrow()
+            var printed: Int64?
+            let outcome: HistoryStore.Outcome
+            do {
+                outcome = try store.add(
+                    text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags
+                ) { id in
+                    Output.standard.write("\(id)\n")
+                    try Output.standard.flushOrThrow()
+                    printed = id
+                }
+            } catch let failure as CopypastaFailure {
+                // Only the commit can fail after the print, and then nothing was stored.
+                if let printed { throw CopypastaExit.notStored(failure, id: printed) }
+                throw failure
             }
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global) }
         }
