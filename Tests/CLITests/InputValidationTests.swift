@@ -89,6 +89,11 @@ import TestSupport
         let result = try cli.run("show", "-1")
         #expect(result.status == 64)
         #expect(result.stderr.contains("'-1' is not an entry id"))
+        let option = try cli.run("list", "--limit", "-1")
+        #expect(option.status == 64)
+        #expect(option.stderr.hasPrefix("copypasta: --limit takes a whole number from 0, not '-1'"), "\(option.stderr)")
+        let flag = try cli.run("list", "-0", "--bogus")
+        #expect(flag.status == 64 && flag.stderr.contains("--bogus"), "\(flag.stderr)")
     }
 
     @Test func impossibleDatesInQueriesAreUsageErrors() throws {
