@@ -85,8 +85,9 @@ extension HistoryStore {
         if let problem = TagName.problem(tag) { throw StoreError.invalid(problem) }
     }
 
-    /// Throws `noSuchEntry` for the first id that is not an entry: in the trash (`trashed`
-    /// true), in the history (false) or either (nil).
+    /// Throws for the first id that is not an entry in the trash (`trashed` true), in the
+    /// history (false) or either (nil): `elsewhere` when it is on the other side, so the message
+    /// does not deny an entry `list` or `trash` shows, else `noSuchEntry`.
     func requireExisting(_ ids: [Int64], trashed: Bool? = nil) throws(StoreError) {
         let place = switch trashed {
         case nil: ""
@@ -94,6 +95,9 @@ extension HistoryStore {
         case false?: " AND trashed_at IS NULL"
         }
         for id in ids where try database.scalarInt("SELECT 1 FROM entry WHERE id = ?" + place, id) == nil {
+            if let trashed, try database.scalarInt("SELECT 1 FROM entry WHERE id = ?", id) != nil {
+                throw StoreError.elsewhere(id, inTrash: !trashed)
+            }
             throw StoreError.noSuchEntry(id)
         }
     }

@@ -8,12 +8,16 @@ public struct ImportSummary: Sendable, Equatable {
     public var duplicates = 0
     /// Older unpinned entries removed afterwards by retention (max-entries).
     public var removedByRetention = 0
+    /// Lines skipped because max-age would delete their entry at once (captured too long ago,
+    /// neither pinned nor tagged): storing them would report entries that are gone by the next write.
+    public var tooOld = 0
 
     /// A summary with the given counts.
-    public init(imported: Int = 0, duplicates: Int = 0, removedByRetention: Int = 0) {
+    public init(imported: Int = 0, duplicates: Int = 0, removedByRetention: Int = 0, tooOld: Int = 0) {
         self.imported = imported
         self.duplicates = duplicates
         self.removedByRetention = removedByRetention
+        self.tooOld = tooOld
     }
 }
 
@@ -26,6 +30,8 @@ public struct ImportSummary: Sendable, Equatable {
 public final class Importer {
     private let store: HistoryStore
     private let maxEntries: Int
+    /// Entries captured before this time are past max-age (nil: no max-age).
+    private let oldestKept: Timestamp?
     /// What has been done so far; `imported` counts committed records only.
     public private(set) var summary = ImportSummary()
     private var batch: [(entry: HistoryStore.NewEntry, tags: [String], title: String?)] = []
@@ -43,9 +49,10 @@ public final class Importer {
     static let batchSeconds = 0.05
 
     /// An importer writing into `store`.
-    init(store: HistoryStore, maxEntries: Int) {
+    init(store: HistoryStore, maxEntries: Int, oldestKept: Timestamp?) {
         self.store = store
         self.maxEntries = maxEntries
+        self.oldestKept = oldestKept
     }
 
     /// Takes one record unless an entry with the same text exists; returns true when taken.
@@ -71,6 +78,10 @@ public final class Importer {
             capturedAt: record.capturedAt.flatMap(Timestamp.parseISO8601) ?? Timestamp.now(),
             pinned: record.pinned ?? false || record.title != nil, useCount: max(0, record.useCount ?? 0),
             lastUsedAt: record.lastUsedAt.flatMap(Timestamp.parseISO8601))
+        if let oldestKept, new.capturedAt < oldestKept, !new.pinned, (record.tags ?? []).isEmpty {
+            summary.tooOld += 1
+            return false
+        }
         if batch.isEmpty { batchStart = monotonicSeconds() }
         batch.append((new, record.tags ?? [], record.title))
         if let title = record.title { batchTitles.insert(title.lowercased()) }
@@ -130,12 +141,16 @@ public final class Importer {
 extension HistoryStore {
     /// Imports records fed by `body`, committing them in short transactions (`Importer`).
     ///
-    /// Texts already in the history are skipped. When `body` throws (a bad line), the records
+    /// Texts already in the history are skipped, and so are entries max-age (`maxAgeSeconds`, as
+    /// of `now`) would delete at once, as `expire` decides. When `body` throws (a bad line), the records
     /// before it are still stored and the error is rethrown; a database failure rolls back
     /// only the batch being written. Retention (`maxEntries`) runs with every batch; the WAL
     /// is truncated at the end, so it does not keep the size of the import.
-    public func importEntries(maxEntries: Int, _ body: (Importer) throws -> Void) throws -> ImportSummary {
-        let importer = Importer(store: self, maxEntries: maxEntries)
+    public func importEntries(
+        maxEntries: Int, maxAgeSeconds: Int? = nil, now: Timestamp = .now(), _ body: (Importer) throws -> Void
+    ) throws -> ImportSummary {
+        let oldestKept = maxAgeSeconds.map { Timestamp(microseconds: now.microseconds - Int64($0) * 1_000_000) }
+        let importer = Importer(store: self, maxEntries: maxEntries, oldestKept: oldestKept)
         defer { truncateLog() }
         do {
             try body(importer)

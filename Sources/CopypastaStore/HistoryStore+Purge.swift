@@ -24,8 +24,13 @@ extension HistoryStore {
     /// SQLite 3.40's FTS5 keeps a removed entry's words in the old index segments until those
     /// are merged; only 'optimize' (one merge of every segment) drops them. It costs about
     /// the size of the index (see BENCHMARKS.md).
+    ///
+    /// The digest of the last captured text goes too once no entry has that text: a SHA-256 of a
+    /// removed text confirms a guess of it (and gives a short one away).
     func purge() throws(StoreError) {
         try database.execute("INSERT INTO entry_fts (entry_fts) VALUES ('optimize')")
+        try database.execute(
+            "DELETE FROM state WHERE key = 'last_fingerprint' AND NOT EXISTS (SELECT 1 FROM entry WHERE fingerprint = state.value)")
         try setState("unpurged", 0)
         checkpointDue = true
     }

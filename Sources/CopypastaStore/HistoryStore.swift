@@ -54,8 +54,8 @@ public final class HistoryStore {
         case inserted(Int64)
         /// An existing row with the same text was moved to the top.
         case moved(Int64)
-        /// The text equals the last captured text; nothing was written. Carries the newest
-        /// entry with that text, if it still exists.
+        /// The text equals the last captured text and that entry is still in the history (not
+        /// in the trash); nothing was written. Carries that entry.
         case unchanged(Int64?)
 
         /// The entry that holds the text afterwards, if any.
@@ -136,7 +136,9 @@ public final class HistoryStore {
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
         return try writing { () throws(StoreError) in
-            if try lastFingerprint() == fingerprint { return .unchanged(try newestEntry(with: fingerprint)) }
+            // Unchanged only while the history still shows that text: once the user deleted it (or
+            // it expired), the same text copied again is a new copy and must be stored.
+            if try lastFingerprint() == fingerprint, let existing = try newestEntry(with: fingerprint) { return .unchanged(existing) }
             if let replacing {
                 // The user may have pinned or tagged the partial entry meanwhile: then it stays.
                 try database.run(

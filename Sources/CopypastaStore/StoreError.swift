@@ -19,6 +19,9 @@ public enum StoreError: CopypastaFailure, Equatable {
     case noSuchTitle(String)
     /// Another entry (the id) already has this title, compared without regard to case.
     case titleTaken(String, Int64)
+    /// The entry exists but on the other side of the trash from where the command looks:
+    /// `inTrash` says where it is (undelete of a listed entry, pin of a trashed one).
+    case elsewhere(Int64, inTrash: Bool)
     /// A value given to the store is unusable (an empty text, a bad tag).
     case invalid(String)
     /// The entry is secure: its text needs the passphrase, which was not given.
@@ -37,7 +40,7 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .io: .ioError
         case .busy: .busy
         case .notADatabase, .newerSchema, .invalid, .titleTaken: .dataError
-        case .noSuchEntry, .noSuchTitle: .noSuchEntry
+        case .noSuchEntry, .noSuchTitle, .elsewhere: .noSuchEntry
         case .statementFailed: .software
         case .secureEntry, .wrongPassphrase: .noPermission
         }
@@ -62,6 +65,10 @@ public enum StoreError: CopypastaFailure, Equatable {
             "no entry is named \(Visible.quoted("@" + title, limit: 40)); see 'copypasta list --snippets'"
         case let .titleTaken(title, other):
             "the title \(Visible.quoted(title, limit: 40)) is already entry \(other)'s (titles ignore case); nothing was changed"
+        case let .elsewhere(id, inTrash):
+            inTrash
+                ? "entry \(id) is in the trash; 'copypasta undelete \(id)' brings it back, see 'copypasta trash'"
+                : "entry \(id) is not in the trash but in the history; see 'copypasta list'"
         case let .invalid(message):
             message
         case let .secureEntry(id):

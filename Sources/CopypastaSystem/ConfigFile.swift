@@ -4,13 +4,21 @@ import Glibc
 /// Reading the config file from disk; parsing is `Config.parse` in the core.
 public enum ConfigFile {
     /// Loads `path`; a missing file means the defaults. Unreadable or invalid files are `badConfig` errors.
+    ///
+    /// Only a regular file is read: opening a FIFO blocks until a writer comes, which would
+    /// hang the daemon at a SIGHUP and a hotkey's command for good, so the open does not wait
+    /// and anything else is refused.
     public static func load(_ path: String) throws -> Config {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return Config() }
             throw CoreError.config(file: path, line: 0, message: "cannot read: \(SystemError.describe(errno))")
         }
         defer { close(fd) }
+        var stats = stat()
+        guard fstat(fd, &stats) == 0, (stats.st_mode & S_IFMT) == S_IFREG else {
+            throw CoreError.config(file: path, line: 0, message: "not a regular file; is it the right file?")
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileInput.readAll(fd, limit: 1 << 20)

@@ -10,13 +10,16 @@ enum CopypastaExit: CopypastaFailure {
     case atLine(Int, any CopypastaFailure)
     /// An import stopped by `failure` after `kept` entries were committed (imports write in batches).
     case stopped(any CopypastaFailure, kept: Int)
+    /// `add` printed `id` inside its transaction and then the commit failed (a full disk):
+    /// the message takes the printed id back; exits as the failure does.
+    case notStored(any CopypastaFailure, id: Int64)
 
     /// 1 for a cancel, 74 for an output error, and a failed import line exits as its failure does.
     var exitStatus: ExitStatus {
         switch self {
         case .cancelled: .nothingFound
         case .cannotWrite: .ioError
-        case let .atLine(_, failure), let .stopped(failure, _): failure.exitStatus
+        case let .atLine(_, failure), let .stopped(failure, _), let .notStored(failure, _): failure.exitStatus
         }
     }
 
@@ -28,6 +31,7 @@ enum CopypastaExit: CopypastaFailure {
         case let .stopped(failure, 0): "\(failure.description); nothing was imported"
         case let .stopped(failure, 1): "\(failure.description); the entry before it stays imported"
         case let .stopped(failure, kept): "\(failure.description); the \(kept) entries before it stay imported"
+        case let .notStored(failure, id): "\(failure.description); entry \(id), printed above, was not stored"
         }
     }
 }

@@ -20,10 +20,16 @@ do {
     var message = Visible.message(
         Copypasta.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage")
     // The parser reads the `-1` of `show -1` as an option and complains about something else;
-    // a negative number that is not an option's value is a wrong id, so say that.
-    if let index = arguments.indices.first(where: { arguments[$0].hasPrefix("-") && Int64(arguments[$0]) != nil }),
-       index == 0 || !arguments[index - 1].hasPrefix("--") {
-        message = "'\(arguments[index])' is not an entry id: ids are whole numbers from 1, as list shows them"
+    // a negative number that is not an option's value is a wrong id, so say that. After an
+    // numeric option (`--limit -1`) it said the value was missing; they all count from 0.
+    // `-0` is the NUL-output flag, not a number.
+    if let index = arguments.indices.first(where: { (Int64(arguments[$0]) ?? 0) < 0 }) {
+        let option = index > 0 ? arguments[index - 1] : ""
+        if ["--limit", "--offset", "--delay"].contains(option) {
+            message = "\(option) takes a whole number from 0, not '\(arguments[index])'"
+        } else if !option.hasPrefix("--") {
+            message = "'\(arguments[index])' is not an entry id: ids are whole numbers from 1, as list shows them"
+        }
     }
     let names = Copypasta.configuration.subcommands.compactMap { $0.configuration.commandName }
     let help = arguments.first.flatMap { names.contains($0) ? "copypasta \($0) --help" : nil } ?? "copypasta --help"

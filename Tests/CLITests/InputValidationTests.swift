@@ -26,6 +26,30 @@ import TestSupport
         #expect(result.stderr.contains("copypasta.conf:2: \(key): expected"), "\(result.stderr)")
     }
 
+    /// A FIFO would block the open until a writer comes: the daemon at SIGHUP, `pick` on a hotkey.
+    @Test(arguments: ["fifo", "directory"])
+    func aConfigThatIsNotARegularFileExits78AtOnce(kind: String) throws {
+        let path = sandbox.root + "/config.\(kind)"
+        #expect((kind == "fifo" ? mkfifo(path, 0o600) : mkdir(path, 0o700)) == 0)
+        let result = try cli.run(["--config", path, "config"], timeout: 20)
+        #expect(result.status == 78)
+        #expect(result.stderr.hasPrefix("copypasta: \(path):0: "), "\(result.stderr)")
+    }
+
+    /// A collection without a name cannot be listed or searched, so it cannot be made either.
+    @Test func anEmptyTagOrCollectionNameIsRefused() throws {
+        #expect(try cli.run("add", "entry").status == 0)
+        for arguments in [["tag", "1", "collection:"], ["tag", "1", "--collection", ""], ["add", "--tag", "Collection:", "x"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.stderr.hasPrefix("copypasta: bad collection ''"), "\(arguments): \(result.stderr)")
+        }
+        for arguments in [["list", "--tag", ""], ["list", "--collection", ""]] {
+            #expect(try cli.run(arguments).status == 64, "\(arguments)")
+        }
+        #expect(try cli.run("tags").output == "")
+    }
+
     @Test func crlfConfigWithAByteOrderMarkIsRead() throws {
         config("\u{FEFF}ignore-apps = KeePassXC\r\nmax-entries = 9\r\n")
         let result = try cli.run("config")
@@ -65,6 +89,11 @@ import TestSupport
         let result = try cli.run("show", "-1")
         #expect(result.status == 64)
         #expect(result.stderr.contains("'-1' is not an entry id"))
+        let option = try cli.run("list", "--limit", "-1")
+        #expect(option.status == 64)
+        #expect(option.stderr.hasPrefix("copypasta: --limit takes a whole number from 0, not '-1'"), "\(option.stderr)")
+        let flag = try cli.run("list", "-0", "--bogus")
+        #expect(flag.status == 64 && flag.stderr.contains("--bogus"), "\(flag.stderr)")
     }
 
     @Test func impossibleDatesInQueriesAreUsageErrors() throws {

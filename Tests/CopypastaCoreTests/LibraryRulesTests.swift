@@ -26,6 +26,8 @@ import Testing
         #expect(query.kind == .link && query.tags == ["collection:Work"] && query.inTrash && query.hasTerms)
         #expect(throws: CoreError.self) { try SearchQuery.parse("in:bin x") }
         #expect(CollectionTag.name(ofTag: "Collection:Recipes") == "Recipes" && CollectionTag.name(ofTag: "collection:") == nil)
+        #expect(TagName.problem("collection:") != nil && TagName.problem("Collection:") != nil)
+        #expect(TagName.problem(CollectionTag.tag("")) != nil && TagName.problem(CollectionTag.tag("x")) == nil)
     }
 
     @Test func copyqOutputIsReadByLengthAndRefusedWhenItIsNot() throws {

@@ -47,7 +47,7 @@ import TestSupport
         #expect(try store.id(forTitle: "OLD") == named)
         let other = try add(store, "other")
         #expect(throws: StoreError.titleTaken("old", named)) { try store.setTitle(id: other, "old") }
-        #expect(throws: StoreError.noSuchEntry(named)) { try store.setTitle(id: named, "new") }
+        #expect(throws: StoreError.elsewhere(named, inTrash: true)) { try store.setTitle(id: named, "new") }
     }
 
     @Test func findBreaksTiesByUseCountThenRecency() throws {

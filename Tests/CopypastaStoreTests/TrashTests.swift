@@ -43,7 +43,19 @@ import TestSupport
         #expect(ids(entries) == [newer, old])
         #expect(entries.last?.pinned == true && entries.last?.tags == ["work"] && entries.last?.trashedAt == nil)
         #expect(try store.status().pinned == 1 && store.status().entries == 2 && store.trashCount() == 0)
-        #expect(throws: StoreError.noSuchEntry(newer)) { try store.undelete(ids: [newer]) }
+        #expect(throws: StoreError.elsewhere(newer, inTrash: false)) { try store.undelete(ids: [newer]) }
+    }
+
+    /// The message must not deny an entry that `trash` or `list` shows.
+    @Test func editingAnEntryOnTheOtherSideOfTheTrashSaysWhereItIs() throws {
+        let store = try open()
+        let trashed = try add(store, "trashed text")
+        try store.trash(ids: [trashed], at: Timestamp(microseconds: 2))
+        #expect(throws: StoreError.elsewhere(trashed, inTrash: true)) { try store.setPinned(ids: [trashed], true) }
+        #expect(throws: StoreError.elsewhere(trashed, inTrash: true)) { try store.trash(ids: [trashed], at: .now()) }
+        #expect(throws: StoreError.elsewhere(trashed, inTrash: true)) { try store.addTags(id: trashed, ["x"]) }
+        #expect(StoreError.elsewhere(trashed, inTrash: true).exitStatus == .noSuchEntry)
+        #expect(throws: StoreError.noSuchEntry(99)) { try store.undelete(ids: [99]) }
     }
 
     @Test func trashedEntriesDoNotCountForRetention() throws {

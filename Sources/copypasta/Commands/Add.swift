@@ -40,7 +40,8 @@ extension Copypasta {
         ///
         /// Everything that can be checked is checked before the database is
         /// touched, and the id is printed inside the transaction: when it
-        /// cannot be written (a full disk, /dev/full), nothing is stored.
+        /// cannot be written (a full disk, /dev/full), nothing is stored, and
+        /// when the commit fails after it, the message takes the id back.
         func run() throws {
             let config = try global.loadConfig()
             for tag in tags {
@@ -53,12 +54,21 @@ extension Copypasta {
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
             let store = try global.openStoreExpiring().store
             let key = secure ? try secret.key(store: store, config: config, create: true) : nil
-            let outcome = try store.add(
-                text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags, title: name,
-                seal: key
-            ) { id in
-                Output.standard.write("\(id)\n")
-                try Output.standard.flushOrThrow()
+            var printed: Int64?
+            let outcome: HistoryStore.Outcome
+            do {
+                outcome = try store.add(
+                    text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags,
+                    title: name, seal: key
+                ) { id in
+                    Output.standard.write("\(id)\n")
+                    try Output.standard.flushOrThrow()
+                    printed = id
+                }
+            } catch let failure as CopypastaFailure {
+                // Only the commit can fail after the print, and then nothing was stored.
+                if let printed { throw CopypastaExit.notStored(failure, id: printed) }
+                throw failure
             }
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
         }

@@ -49,7 +49,7 @@ extension Copypasta {
             var started: Importer?
             let summary: ImportSummary
             do {
-                summary = try store.importEntries(maxEntries: config.maxEntries) { importer in
+                summary = try store.importEntries(maxEntries: config.maxEntries, maxAgeSeconds: config.maxAgeSeconds) { importer in
                     started = importer
                     let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
                     try reader.forEachLine { lineNumber, line in
@@ -85,6 +85,9 @@ extension Copypasta {
         private static func note(_ summary: ImportSummary, oversized: Int, config: Config) -> String {
             var note = "imported \(summary.imported) entries, skipped \(summary.duplicates) duplicates"
             if oversized > 0 { note += ", skipped \(oversized) entries longer than max-bytes" }
+            if let maxAge = config.maxAgeSeconds, summary.tooOld > 0 {
+                note += ", skipped \(summary.tooOld) entries older than max-age (\(ConfigValue.showAge(maxAge)))"
+            }
             if summary.removedByRetention > 0 {
                 note += ", removed \(summary.removedByRetention) old entries (max-entries = \(config.maxEntries))"
             }

@@ -33,6 +33,12 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
         var sort: EntrySort?
 
+        /// An empty name matches no tag a command can set; refuse it rather than list nothing.
+        func validate() throws {
+            if tag == "" { throw ValidationError("--tag needs a tag name") }
+            if collection == "" { throw ValidationError("--collection needs a collection name") }
+        }
+
         func run() throws {
             let store = try global.openStore()
             var filter = EntryFilter(
