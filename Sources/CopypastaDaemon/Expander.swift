@@ -123,6 +123,9 @@ final class Expander: PollSource {
             logger.info("not expanded \(expansion.title) in \(app): a secure snippet is never expanded")
             return
         }
+        let deadline = monotonicSeconds() + Self.timeout
+        // Set before erasing: the recorded BackSpaces are the daemon's own and are passed over.
+        running = Running(title: expansion.title, separator: expansion.separator, app: app, child: nil, deadline: deadline)
         erase(expansion.erase)
         do {
             var child: pid_t?
@@ -132,9 +135,9 @@ final class Expander: PollSource {
             } else {
                 try paste(id)
             }
-            running = Running(title: expansion.title, separator: expansion.separator, app: app, child: child,
-                              deadline: monotonicSeconds() + Self.timeout)
+            running = Running(title: expansion.title, separator: expansion.separator, app: app, child: child, deadline: deadline)
         } catch {
+            running = nil
             logger.warning("expansion of \(expansion.title) in \(app) failed: \(error)")
             trigger.reset()
         }

@@ -33,6 +33,8 @@ public final class KeyRecorder {
     /// The modifier bit of each modifier keycode, and the bits held now.
     private var modifierBits: [UInt8: UInt32] = [:]
     private var held: UInt32 = 0
+    /// Events recorded by the last `XRecordProcessReplies`, not handled yet: type and keycode.
+    private var recorded: [(Int32, UInt8)] = []
     /// The core protocol's SetInputFocus request (Xproto.h, which Swift does not see).
     private static let setInputFocus: UInt8 = 42
 
@@ -77,16 +79,21 @@ public final class KeyRecorder {
         XCloseDisplay(data)
     }
 
-    /// Handles what the data connection has brought, without waiting for more.
+    /// Handles what the data connection has brought, without waiting for more. The recorded
+    /// events are only queued while Xlib holds the data connection's lock, and handled after:
+    /// `onKey` may use both connections (focus, BackSpace, `drain`).
     public func processReplies() {
         XRecordProcessReplies(data)
+        let events = recorded
+        recorded = []
+        for (type, keycode) in events { handle(type, keycode) }
     }
 
-    /// Waits until the server has recorded everything sent so far on the main connection, then
-    /// handles it: after the daemon's own BackSpaces, what it recorded of them is passed.
+    /// Waits until the server has handled everything sent so far on the main connection, then
+    /// handles what was recorded of it (the daemon's own BackSpaces, passed over). Never a round
+    /// trip on the data connection: while its context is enabled the server answers nothing there.
     public func drain() {
         XSync(connection.display, False)
-        XSync(data, False)
         processReplies()
     }
 
@@ -108,12 +115,16 @@ public final class KeyRecorder {
         let record = intercepted.pointee
         guard record.data_len > 0, let bytes = record.data else { return }
         if record.category == XRecordFromClient {
-            if bytes[0] == Self.setInputFocus { onKey(.reset) }
+            if bytes[0] == Self.setInputFocus { recorded.append((FocusIn, 0)) }
             return
         }
         guard record.category == XRecordFromServer else { return }
-        let type = Int32(bytes[0] & 0x7f), keycode = bytes[1]
+        recorded.append((Int32(bytes[0] & 0x7f), bytes[1]))
+    }
+
+    private func handle(_ type: Int32, _ keycode: UInt8) {
         switch type {
+        case FocusIn: onKey(.reset)
         case KeyPress: press(keycode)
         case KeyRelease: if let bit = modifierBits[keycode], bit != UInt32(LockMask) { held &= ~bit }
         case ButtonPress: onKey(.reset)
@@ -165,3 +176,4 @@ public final class KeyRecorder {
         (0xfe50...0xfe8f).contains(symbol) || (0xfe01...0xfe0f).contains(symbol) || (0xffe1...0xffee).contains(symbol)
     }
 }
+
