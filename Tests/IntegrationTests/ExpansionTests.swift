@@ -29,8 +29,8 @@ import TestSupport
         try type(desktop, "/sig ")
         #expect(desktop.waitForFile(output, Self.snippet + " ", seconds: 60), "\(desktop.sandbox.read(output).map { String(decoding: $0, as: UTF8.self) } ?? "")")
         #expect(desktop.waitForLog("expanded sig in copypasta-testclient"))
-        try type(desktop, "x /my_sig.")
-        #expect(desktop.waitForFile(output, Self.snippet + " x Snippet ✓.", seconds: 60))
+        try type(desktop, "x /my_sig,")
+        #expect(desktop.waitForFile(output, Self.snippet + " x Snippet ✓,", seconds: 60))
         #expect(!desktop.log.contains("/sig"), "nothing typed is logged")
     }
 
