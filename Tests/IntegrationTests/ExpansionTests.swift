@@ -56,6 +56,18 @@ import TestSupport
         #expect(desktop.waitForFile(output, "/sig " + Self.snippet + " ", seconds: 60))
     }
 
+    @Test func anIgnoredClassIsLeftAlone() throws {
+        let desktop = try desktop()
+        let (_, ignored) = try desktop.startFocusedClient("ignored", arguments: ["--class", "KeePassXC"])
+        try type(desktop, "/sig ")
+        #expect(desktop.waitForFile(ignored, "/sig "))
+        let (_, output) = try desktop.startFocusedClient("client")
+        try type(desktop, "/sig ")
+        // The daemon handles keys in order: the second trigger expanding means it saw the first.
+        #expect(desktop.waitForFile(output, Self.snippet + " ", seconds: 60))
+        #expect(desktop.sandbox.read(ignored) == Array("/sig ".utf8))
+    }
+
     @Test func expandFalseWatchesNothing() throws {
         let desktop = try desktop(expand: false)
         let (_, output) = try desktop.startFocusedClient("client")
