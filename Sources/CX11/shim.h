@@ -6,6 +6,7 @@
 #include <X11/XKBlib.h>
 #include <X11/extensions/Xfixes.h>
 #include <X11/extensions/XTest.h>
+#include <X11/extensions/record.h>
 #include <xkbcommon/xkbcommon.h>
 
 /* The resource-id mask the server sent at connection setup: the bits of an XID
@@ -68,4 +69,6 @@ static inline int cx11_level_modifiers(XkbDescPtr xkb, int keycode, int group, i
     }
     return best;
 }
+/* XRecord's client spec for every client, a macro with a cast Swift cannot import. */
+static inline XRecordClientSpec cx11_record_all_clients(void) { return XRecordAllClients; }
 #endif

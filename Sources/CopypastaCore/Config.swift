@@ -66,6 +66,12 @@ public struct Config: Equatable, Sendable {
     public var secureUnlockTimeoutMilliseconds = 300_000
     /// How long a restored secure entry stays on CLIPBOARD, in milliseconds.
     public var secureClearMilliseconds = 30_000
+    /// Whether the daemon expands `/TITLE` typed into a window into the snippet of that title.
+    public var expand = false
+    /// Snippets of up to this many characters are typed when expanded; longer ones are pasted.
+    public var expandTypeMax = 200
+    /// WM_CLASS names (case-insensitive) of windows where expansion never fires.
+    public var expandIgnoreApps = Config.defaultExpandIgnoreApps
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -222,9 +228,10 @@ struct ConfigKey: Sendable {
             return nil
         }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
     ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
+        + ConfigKey.expandKeys
 }
 
-private func showList(_ items: [String]) -> String {
+func showList(_ items: [String]) -> String {
     items.map { item in
         item.contains(",") || item.contains("\"") || item.hasPrefix(" ") || item.hasSuffix(" ")
             ? "\"" + item.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""

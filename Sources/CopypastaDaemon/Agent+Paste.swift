@@ -17,6 +17,7 @@ extension Agent {
         guard let session = pasteSession, session.isDue(display: display, now: now) else { return }
         pasteSession = nil
         session.finish(display: display, now: now, logger: logger)
+        expander?.pasteEnded()
     }
 
     /// What CLIPBOARD holds now, as far as copypasta knows: the text of a paste still in progress

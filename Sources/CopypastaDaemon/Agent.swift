@@ -41,6 +41,8 @@ public final class Agent {
     var secureKey: (key: SecretKey, until: Double)?
     /// A restored secure entry to take off CLIPBOARD at `at`, unless another owner took it before.
     var secureClear: (at: Double, fingerprint: Fingerprint)?
+    /// `/TITLE` expansion while `expand` is on.
+    var expander: Expander?
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -70,6 +72,7 @@ public final class Agent {
     public func run() -> ExitStatus {
         display.watch(config.selections)
         applyManagerRole()
+        applyExpansion()
         for selection in config.selections { capture.readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
@@ -87,11 +90,13 @@ public final class Agent {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
                 capture.flushPendingStoresBeforeExit()
                 loop.stopHooks()
+                expander?.stop()
                 return .unavailable
             }
         }
         capture.flushPendingStoresBeforeExit()
         loop.stopHooks()
+        expander?.stop()
         logger.info("stopped")
         return exitStatus ?? .success
     }
@@ -120,6 +125,7 @@ public final class Agent {
             capture.config = fresh
             display.watch(fresh.selections)
             applyManagerRole()
+            applyExpansion()
             logger.info("configuration reloaded from \(paths.configFile)")
             return nil
         } catch {

@@ -63,6 +63,7 @@ final class EventLoop {
             for number in signals.take() {
                 if number == SIGCHLD {
                     for case let runner as HookRunner in sources { runner.reap() }
+                    for case let expander as Expander in sources { expander.reap() }
                 } else {
                     signal(number)
                 }

@@ -80,7 +80,7 @@ import TestSupport
     @Test func everyConfigKeyAndExitStatusIsDocumented() throws {
         let config = try cli.run("config").output
         let keys = config.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: " ").first }
-        #expect(keys.count == 24)
+        #expect(keys.count == 27)
         for key in keys { #expect(page.contains(".It Cm \(key) No =") || page.contains("Cm \(key) No ="), "man page lacks key \(key)") }
         for status in ["0", "1", "64", "65", "66", "69", "70", "73", "74", "75", "77", "78"] {
             #expect(page.contains(".It \(status)\n"), "man page lacks exit status \(status)")

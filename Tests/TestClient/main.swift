@@ -4,7 +4,7 @@
 // Usage: copypasta-testclient OUT-FILE [--class NAME] [--group N] [--no-fetch]
 // Typed characters (XLookupString, which follows the XKB group, Shift and
 // Caps Lock, then the keysym's Unicode character) are appended to OUT-FILE
-// as they arrive; Return is "\n" and Tab "\t". On Ctrl+V it prints
+// as they arrive; Return is "\n" and Tab "\t"; BackSpace removes the last one. On Ctrl+V it prints
 // "paste-key ctrl+v" (or ctrl+shift+v), requests CLIPBOARD as UTF8_STRING and
 // writes what it gets to OUT-FILE.pasted, then prints "pasted BYTES".
 // --group N locks keyboard group N (0-based) first, as a layout switch would.
@@ -82,12 +82,35 @@ func handleKey(_ event: inout XKeyEvent) {
     switch keysym {
     case KeySym(0xFF0D): text = "\n"
     case KeySym(0xFF09): text = "\t"
+    case KeySym(0xFF08):
+        return eraseLast()
     default:
         let value = xkb_keysym_to_utf32(UInt32(keysym))
         guard value >= 0x20, let scalar = Unicode.Scalar(value) else { return }
         text = String(Character(scalar))
     }
     append(output, Array(text.utf8))
+}
+
+/// BackSpace: the last recorded character is gone, so the file shows what the field would hold.
+func eraseLast() {
+    var text = String(decoding: readAll(output), as: UTF8.self)
+    guard !text.isEmpty else { return }
+    text.removeLast()
+    append(output, Array(text.utf8), truncate: true)
+}
+
+func readAll(_ path: String) -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(fd, &chunk, chunk.count)
+        guard count > 0 else { return bytes }
+        bytes += chunk[0..<count]
+    }
 }
 
 func handlePasted(_ event: XSelectionEvent) {

@@ -1,0 +1,177 @@
+import CopypastaCore
+import CopypastaStore
+import CopypastaSystem
+import CopypastaX11
+import Glibc
+import Logging
+
+/// `/TITLE` expansion (copypasta(1) CONFIGURATION, `expand`): reads the recorded keys, feeds the
+/// trigger, and on a trigger erases it with BackSpace and inserts the snippet, typed by a
+/// `copypasta type` child or pasted by the daemon itself.
+///
+/// Typed characters live only in the trigger's few-character buffer; nothing typed is stored or
+/// logged, only "expanded TITLE in CLASS". While an expansion runs, the recorded keys are the
+/// daemon's and its child's own and are passed over.
+final class Expander: PollSource {
+    /// An expansion under way.
+    private struct Running {
+        let title: String
+        let separator: Character
+        let app: String
+        /// The `copypasta type` child, or nil while the daemon pastes.
+        let child: pid_t?
+        /// When the child is killed or the paste given up (monotonic seconds).
+        let deadline: Double
+    }
+
+    /// How long an insertion may take before it is given up.
+    static let timeout = 60.0
+
+    private let recorder: KeyRecorder
+    private let keyboard: Keyboard
+    private let store: HistoryStore
+    private let paths: Paths
+    private let logger: Logger
+    /// The configuration in effect (type-max and ignored classes).
+    var config: Config
+    /// Pastes an entry from the daemon (`Agent.paste`).
+    private let paste: (Int64) throws -> Void
+    private var trigger = ExpansionTrigger()
+    private var focus: FocusID?
+    private var running: Running?
+
+    /// Starts recording keys on `display`; throws when RECORD or XTEST is missing.
+    init(display: X11Display, store: HistoryStore, paths: Paths, config: Config, logger: Logger, paste: @escaping (Int64) throws -> Void) throws {
+        recorder = try KeyRecorder(display: display)
+        keyboard = try Keyboard(display: display)
+        self.store = store
+        self.paths = paths
+        self.config = config
+        self.logger = logger
+        self.paste = paste
+        recorder.onKey = { [unowned self] key in received(key) }
+    }
+
+    var pollDescriptors: [pollfd] { [pollfd(fd: recorder.fileDescriptor, events: Int16(POLLIN), revents: 0)] }
+
+    func handle(fd: Int32, events: Int16) {
+        recorder.processReplies()
+    }
+
+    var nextDeadline: Double? { running?.deadline }
+
+    func expire(now: Double) {
+        guard let current = running, now >= current.deadline else { return }
+        if let child = current.child {
+            kill(-child, SIGKILL)
+            _ = Spawn.reap(child)
+        }
+        logger.warning("expansion of \(current.title) given up after \(Int(Self.timeout))s")
+        running = nil
+        trigger.reset()
+    }
+
+    /// Finishes the expansion once its `copypasta type` child has exited (SIGCHLD).
+    func reap() {
+        guard let current = running, let child = current.child, let status = Spawn.reap(child, block: false) else { return }
+        let code = Spawn.exitCode(waitStatus: status)
+        guard code == 0 else {
+            logger.warning("expansion of \(current.title) in \(current.app) failed: copypasta type exited with \(code)")
+            running = nil
+            trigger.reset()
+            return
+        }
+        finish()
+    }
+
+    /// Finishes a pasted expansion once the paste is over (the target fetched it or gave up).
+    func pasteEnded() {
+        if let current = running, current.child == nil { finish() }
+    }
+
+    /// Stops a child still typing, when the daemon stops.
+    func stop() {
+        if let child = running?.child {
+            kill(-child, SIGKILL)
+            _ = Spawn.reap(child)
+        }
+        running = nil
+    }
+
+    private func received(_ key: KeyRecorder.Key) {
+        guard running == nil else { return }
+        let now = keyboard.focus()
+        if now != focus {
+            trigger.reset()
+            focus = now
+        }
+        switch key {
+        case .reset: trigger.reset()
+        case .backspace: trigger.backspace()
+        case let .character(character):
+            if let expansion = trigger.type(character) { start(expansion, in: now) }
+        }
+    }
+
+    private func start(_ expansion: ExpansionTrigger.Expansion, in window: FocusID) {
+        guard let id = try? store.id(forTitle: expansion.title) else { return }
+        let classes = keyboard.classNames(of: window)
+        let ignored = Set(config.expandIgnoreApps.map { $0.lowercased() })
+        guard !classes.contains(where: { ignored.contains($0.lowercased()) }) else { return }
+        let app = classes.last ?? "an unnamed window"
+        guard (try? store.isSecure(id: id)) == false, let text = try? store.text(id: id) else {
+            logger.info("not expanded \(expansion.title) in \(app): a secure snippet is never expanded")
+            return
+        }
+        let deadline = monotonicSeconds() + Self.timeout
+        // Set before erasing: the recorded BackSpaces are the daemon's own and are passed over.
+        running = Running(title: expansion.title, separator: expansion.separator, app: app, child: nil, deadline: deadline)
+        erase(expansion.erase)
+        do {
+            var child: pid_t?
+            if text.count <= config.expandTypeMax {
+                let argv = [Self.executablePath(), "type", "@" + expansion.title, "--db", paths.database, "--config", paths.configFile]
+                child = try Spawn.start(argv, environment: [:], stdin: false, stdout: false, stderr: false).pid
+            } else {
+                try paste(id)
+            }
+            running = Running(title: expansion.title, separator: expansion.separator, app: app, child: child, deadline: deadline)
+        } catch {
+            running = nil
+            logger.warning("expansion of \(expansion.title) in \(app) failed: \(error)")
+            trigger.reset()
+        }
+    }
+
+    /// Sends `count` BackSpaces and passes over their recording.
+    private func erase(_ count: Int) {
+        guard let backspace = keyboard.position(named: "BackSpace") else { return }
+        for _ in 0..<count { keyboard.tap(backspace) }
+        recorder.drain()
+    }
+
+    /// Types the separator again after the snippet, logs the expansion and listens again.
+    private func finish() {
+        guard let current = running else { return }
+        recorder.drain()
+        let name = switch current.separator {
+        case "\n": "Return"
+        case "\t": "Tab"
+        case " ": "space"
+        default: ""
+        }
+        let position = name.isEmpty ? current.separator.unicodeScalars.first.flatMap { keyboard.position(of: $0) } : keyboard.position(named: name)
+        if let position { keyboard.tap(position) }
+        recorder.drain()
+        running = nil
+        logger.info("expanded \(current.title) in \(current.app)")
+    }
+
+    /// This program's own path, to start `copypasta type` with.
+    private static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
