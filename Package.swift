@@ -21,7 +21,7 @@ let x11Libraries = ["Xtst", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmcp"]
 let package = Package(
     name: "copypasta",
     products: [
-        .executable(name: "copypasta", targets: ["copypasta"]),
+        .executable(name: "copypasta", targets: ["copypasta"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -58,7 +58,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
-        .target(name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(
+            name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport", swiftSettings: strict),
         .executableTarget(
             name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner", swiftSettings: strict,
             linkerSettings: linkedStatically(x11Libraries)),

@@ -16,7 +16,7 @@ public enum DaemonClient {
     public static func send(_ request: IPCMessage.Request, socketPath: String) throws -> IPCMessage.Reply {
         let directory = socketPath.lastIndex(of: "/").map { String(socketPath[..<$0]) } ?? "."
         guard try RuntimeDirectory.check(directory.isEmpty ? "/" : directory),
-              let fd = try UnixSocket.connect(socketPath)
+            let fd = try UnixSocket.connect(socketPath)
         else { throw ClientError.notRunning(socket: socketPath) }
         defer { close(fd) }
         try checkPeer(fd, socketPath: socketPath)
@@ -32,7 +32,9 @@ public enum DaemonClient {
         while !reply.contains(0x0A) && reply.count <= IPCMessage.maximumBytes {
             let count = recv(fd, &chunk, chunk.count, 0)
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw ClientError.badReply(count == 0 ? "connection closed" : "no reply in \(timeoutSeconds) s") }
+            guard count > 0 else {
+                throw ClientError.badReply(count == 0 ? "connection closed" : "no reply in \(timeoutSeconds) s")
+            }
             reply.append(contentsOf: chunk[0..<count])
         }
         let text = String(decoding: reply.prefix { $0 != 0x0A }, as: UTF8.self)
@@ -58,7 +60,8 @@ public enum DaemonClient {
         var credentials = csystem_ucred()
         var length = socklen_t(MemoryLayout<csystem_ucred>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
-            throw .unsafeRuntimeDirectory(path: socketPath, reason: "its owner cannot be checked (\(SystemError.describe(errno)))")
+            throw .unsafeRuntimeDirectory(
+                path: socketPath, reason: "its owner cannot be checked (\(SystemError.describe(errno)))")
         }
         guard credentials.uid == getuid() else {
             throw .unsafeRuntimeDirectory(

@@ -29,7 +29,10 @@ public enum Launcher {
         var output: [UInt8] = []
         var written = 0
         var stdinFD = child.stdin
-        if input.isEmpty { close(stdinFD); stdinFD = -1 }
+        if input.isEmpty {
+            close(stdinFD)
+            stdinFD = -1
+        }
         // Non-blocking, so that a launcher echoing its input (cat) cannot leave both of us waiting on a full pipe.
         if stdinFD >= 0 { _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -41,7 +44,9 @@ public enum Launcher {
                 break
             }
             if fds.count > 1, fds[1].revents != 0 {
-                let count = input.withUnsafeBytes { write(stdinFD, $0.baseAddress.map { $0 + written }, min($0.count - written, 1 << 16)) }
+                let count = input.withUnsafeBytes {
+                    write(stdinFD, $0.baseAddress.map { $0 + written }, min($0.count - written, 1 << 16))
+                }
                 if count > 0 { written += count }
                 if (count < 0 && errno != EINTR && errno != EAGAIN) || written == input.count {
                     close(stdinFD)

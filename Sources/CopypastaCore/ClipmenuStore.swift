@@ -12,7 +12,8 @@ public enum ClipmenuStore {
 
     /// The store's directory for `uid`, from the environment clipmenu reads.
     public static func directory(environment: [String: String], uid: UInt32) -> String {
-        let base = [environment["CM_DIR"], environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]]
+        let base =
+            [environment["CM_DIR"], environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "/tmp"
         return "\(base)/clipmenu.7.\(uid)"
     }

@@ -135,99 +135,131 @@ struct ConfigKey: Sendable {
     let show: @Sendable (Config) -> String
 
     /// Every key, in documentation order.
-    static let all: [ConfigKey] = [
-        ConfigKey(name: "selections", apply: { config, value in
-            guard let items = ConfigValue.list(value), !items.isEmpty else { return "expected clipboard, primary or both" }
-            var chosen: [Config.Selection] = []
-            for item in items {
-                guard let selection = Config.Selection(rawValue: item.lowercased()) else {
-                    return "unknown selection \(Visible.quoted(item)); use clipboard, primary or both"
-                }
-                if !chosen.contains(selection) { chosen.append(selection) }
-            }
-            config.selections = chosen
-            return nil
-        }, show: { $0.selections.map(\.rawValue).joined(separator: ", ") }),
-        ConfigKey(name: "max-entries", apply: { config, value in
-            guard let number = Int(value), (0...Config.maxEntriesLimit).contains(number) else {
-                return "expected a whole number from 0 (unlimited) to 10000000"
-            }
-            config.maxEntries = number
-            return nil
-        }, show: { String($0.maxEntries) }),
-        .size("max-bytes", 1...Config.maxBytesLimit, expected: "a size from 1 byte to 512M, like 16M or 65536", \.maxBytes),
-        ConfigKey(name: "duplicates", apply: { config, value in
-            guard let policy = ConfigValue.unquoted(value).flatMap({ DuplicatePolicy(rawValue: $0.lowercased()) }) else {
-                return "expected move or keep"
-            }
-            config.duplicates = policy
-            return nil
-        }, show: { $0.duplicates.rawValue }),
-        ConfigKey(name: "keep-alive", apply: { config, value in
-            guard let flag = ConfigValue.bool(value) else { return "expected true or false" }
-            config.keepAlive = flag
-            return nil
-        }, show: { String($0.keepAlive) }),
-        ConfigKey(name: "ignore-apps", apply: { config, value in
-            guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
-                return "expected a comma-separated list of WM_CLASS names"
-            }
-            config.ignoreApps = items
-            return nil
-        }, show: { showList($0.ignoreApps) }),
-        ConfigKey(name: "ignore-patterns", apply: { config, value in
-            guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
-                return "expected a comma-separated list of regular expressions (quote one that holds a comma)"
-            }
-            for item in items {
-                do {
-                    _ = try Regex(item)
-                } catch {
-                    return "\(Visible.quoted(item)) is not a valid regular expression"
-                }
-            }
-            config.ignorePatterns = items
-            return nil
-        }, show: { showList($0.ignorePatterns) }),
-        ConfigKey(name: "convert-timeout", apply: { config, value in
-            guard let ms = ConfigValue.milliseconds(value), (10...60_000).contains(ms) else {
-                return "expected a duration from 10ms to 60s, like 1s or 500ms"
-            }
-            config.convertTimeoutMilliseconds = ms
-            return nil
-        }, show: { showDuration($0.convertTimeoutMilliseconds) }),
-        ConfigKey(name: "feedback", apply: { config, value in
-            guard let feedback = ConfigValue.unquoted(value).flatMap({ Config.Feedback(rawValue: $0.lowercased()) }) else {
-                return "expected notify or none"
-            }
-            config.feedback = feedback
-            return nil
-        }, show: { $0.feedback.rawValue }),
-        ConfigKey(name: "launcher", apply: { config, value in
-            guard let argv = CommandWords.split(value), !argv.isEmpty else {
-                return "expected a command line such as 'rofi -dmenu -i' (quotes balanced)"
-            }
-            config.launcher = argv
-            return nil
-        }, show: { $0.launcher.map(CommandWords.join) ?? "(auto: rofi, dmenu, fzf)" }),
-        ConfigKey(name: "hook-timeout", apply: { config, value in
-            guard let ms = ConfigValue.milliseconds(value), (100...600_000).contains(ms) else {
-                return "expected a duration from 100ms to 10m, like 5s"
-            }
-            config.hookTimeoutMilliseconds = ms
-            return nil
-        }, show: { showDuration($0.hookTimeoutMilliseconds) }),
-        ConfigKey(name: "on-copy", apply: { config, value in
-            guard let path = ConfigValue.unquoted(value), !path.isEmpty else { return "expected the path of an executable" }
-            config.onCopy = path
-            return nil
-        }, show: { $0.onCopy ?? "(hooks directory)/on-copy" }),
-        ConfigKey(name: "on-capture", apply: { config, value in
-            guard let path = ConfigValue.unquoted(value), !path.isEmpty else { return "expected the path of an executable" }
-            config.onCapture = path
-            return nil
-        }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
-    ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
+    static let all: [ConfigKey] =
+        [
+            ConfigKey(
+                name: "selections",
+                apply: { config, value in
+                    guard let items = ConfigValue.list(value), !items.isEmpty else {
+                        return "expected clipboard, primary or both"
+                    }
+                    var chosen: [Config.Selection] = []
+                    for item in items {
+                        guard let selection = Config.Selection(rawValue: item.lowercased()) else {
+                            return "unknown selection \(Visible.quoted(item)); use clipboard, primary or both"
+                        }
+                        if !chosen.contains(selection) { chosen.append(selection) }
+                    }
+                    config.selections = chosen
+                    return nil
+                }, show: { $0.selections.map(\.rawValue).joined(separator: ", ") }),
+            ConfigKey(
+                name: "max-entries",
+                apply: { config, value in
+                    guard let number = Int(value), (0...Config.maxEntriesLimit).contains(number) else {
+                        return "expected a whole number from 0 (unlimited) to 10000000"
+                    }
+                    config.maxEntries = number
+                    return nil
+                }, show: { String($0.maxEntries) }),
+            .size("max-bytes", 1...Config.maxBytesLimit, expected: "a size from 1 byte to 512M, like 16M or 65536", \.maxBytes),
+            ConfigKey(
+                name: "duplicates",
+                apply: { config, value in
+                    guard let policy = ConfigValue.unquoted(value).flatMap({ DuplicatePolicy(rawValue: $0.lowercased()) }) else {
+                        return "expected move or keep"
+                    }
+                    config.duplicates = policy
+                    return nil
+                }, show: { $0.duplicates.rawValue }),
+            ConfigKey(
+                name: "keep-alive",
+                apply: { config, value in
+                    guard let flag = ConfigValue.bool(value) else { return "expected true or false" }
+                    config.keepAlive = flag
+                    return nil
+                }, show: { String($0.keepAlive) }),
+            ConfigKey(
+                name: "ignore-apps",
+                apply: { config, value in
+                    guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
+                        return "expected a comma-separated list of WM_CLASS names"
+                    }
+                    config.ignoreApps = items
+                    return nil
+                }, show: { showList($0.ignoreApps) }),
+            ConfigKey(
+                name: "ignore-patterns",
+                apply: { config, value in
+                    guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
+                        return "expected a comma-separated list of regular expressions (quote one that holds a comma)"
+                    }
+                    for item in items {
+                        do {
+                            _ = try Regex(item)
+                        } catch {
+                            return "\(Visible.quoted(item)) is not a valid regular expression"
+                        }
+                    }
+                    config.ignorePatterns = items
+                    return nil
+                }, show: { showList($0.ignorePatterns) }),
+            ConfigKey(
+                name: "convert-timeout",
+                apply: { config, value in
+                    guard let ms = ConfigValue.milliseconds(value), (10...60_000).contains(ms) else {
+                        return "expected a duration from 10ms to 60s, like 1s or 500ms"
+                    }
+                    config.convertTimeoutMilliseconds = ms
+                    return nil
+                }, show: { showDuration($0.convertTimeoutMilliseconds) }),
+            ConfigKey(
+                name: "feedback",
+                apply: { config, value in
+                    guard let feedback = ConfigValue.unquoted(value).flatMap({ Config.Feedback(rawValue: $0.lowercased()) })
+                    else {
+                        return "expected notify or none"
+                    }
+                    config.feedback = feedback
+                    return nil
+                }, show: { $0.feedback.rawValue }),
+            ConfigKey(
+                name: "launcher",
+                apply: { config, value in
+                    guard let argv = CommandWords.split(value), !argv.isEmpty else {
+                        return "expected a command line such as 'rofi -dmenu -i' (quotes balanced)"
+                    }
+                    config.launcher = argv
+                    return nil
+                }, show: { $0.launcher.map(CommandWords.join) ?? "(auto: rofi, dmenu, fzf)" }),
+            ConfigKey(
+                name: "hook-timeout",
+                apply: { config, value in
+                    guard let ms = ConfigValue.milliseconds(value), (100...600_000).contains(ms) else {
+                        return "expected a duration from 100ms to 10m, like 5s"
+                    }
+                    config.hookTimeoutMilliseconds = ms
+                    return nil
+                }, show: { showDuration($0.hookTimeoutMilliseconds) }),
+            ConfigKey(
+                name: "on-copy",
+                apply: { config, value in
+                    guard let path = ConfigValue.unquoted(value), !path.isEmpty else {
+                        return "expected the path of an executable"
+                    }
+                    config.onCopy = path
+                    return nil
+                }, show: { $0.onCopy ?? "(hooks directory)/on-copy" }),
+            ConfigKey(
+                name: "on-capture",
+                apply: { config, value in
+                    guard let path = ConfigValue.unquoted(value), !path.isEmpty else {
+                        return "expected the path of an executable"
+                    }
+                    config.onCapture = path
+                    return nil
+                }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
+        ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
         + ConfigKey.expandKeys
 }
 
@@ -241,14 +273,18 @@ func showList(_ items: [String]) -> String {
 
 extension ConfigKey {
     /// A key whose value is a size in bytes (`16M`, `4K`, `65536`) within `range`, shown the same way.
-    static func size(_ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable)
+    static func size(
+        _ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable
+    )
         -> ConfigKey
     {
-        ConfigKey(name: name, apply: { config, value in
-            guard let size = ConfigValue.bytes(value), range.contains(size) else { return "expected \(expected)" }
-            config[keyPath: field] = size
-            return nil
-        }, show: { showBytes($0[keyPath: field]) })
+        ConfigKey(
+            name: name,
+            apply: { config, value in
+                guard let size = ConfigValue.bytes(value), range.contains(size) else { return "expected \(expected)" }
+                config[keyPath: field] = size
+                return nil
+            }, show: { showBytes($0[keyPath: field]) })
     }
 }
 

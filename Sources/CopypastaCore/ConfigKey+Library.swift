@@ -2,22 +2,26 @@
 extension ConfigKey {
     /// `trash-days` and `max-age`, in documentation order.
     static let libraryKeys: [ConfigKey] = [
-        ConfigKey(name: "trash-days", apply: { config, value in
-            guard let days = Int(value), (0...3650).contains(days) else {
-                return "expected a whole number of days from 0 (delete at once) to 3650"
-            }
-            config.trashDays = days
-            return nil
-        }, show: { String($0.trashDays) }),
-        ConfigKey(name: "max-age", apply: { config, value in
-            if ["off", "0", "none"].contains(value.lowercased()) {
-                config.maxAgeSeconds = nil
+        ConfigKey(
+            name: "trash-days",
+            apply: { config, value in
+                guard let days = Int(value), (0...3650).contains(days) else {
+                    return "expected a whole number of days from 0 (delete at once) to 3650"
+                }
+                config.trashDays = days
                 return nil
-            }
-            guard let seconds = ConfigValue.age(value) else { return "expected off or an age such as 30d, 12h or 90m" }
-            config.maxAgeSeconds = seconds
-            return nil
-        }, show: { $0.maxAgeSeconds.map(ConfigValue.showAge) ?? "off" }),
+            }, show: { String($0.trashDays) }),
+        ConfigKey(
+            name: "max-age",
+            apply: { config, value in
+                if ["off", "0", "none"].contains(value.lowercased()) {
+                    config.maxAgeSeconds = nil
+                    return nil
+                }
+                guard let seconds = ConfigValue.age(value) else { return "expected off or an age such as 30d, 12h or 90m" }
+                config.maxAgeSeconds = seconds
+                return nil
+            }, show: { $0.maxAgeSeconds.map(ConfigValue.showAge) ?? "off" }),
     ]
 }
 
@@ -28,7 +32,7 @@ extension ConfigValue {
         let lower = text.lowercased()
         let scales: [Character: Int] = ["m": 60, "h": 3600, "d": 86400, "w": 7 * 86400]
         guard let unit = lower.last, let scale = scales[unit], let count = Int(lower.dropLast()), count > 0,
-              count <= 3650 * 86400 / scale
+            count <= 3650 * 86400 / scale
         else { return nil }
         return count * scale
     }

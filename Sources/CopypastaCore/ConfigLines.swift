@@ -26,7 +26,9 @@ enum ConfigLines {
             let byte = raw[raw.startIndex + valid]
             throw .config(
                 file: file, line: line,
-                message: "not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(valid + 1); save the file as UTF-8")
+                message:
+                    "not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(valid + 1); save the file as UTF-8"
+            )
         }
         var column = 0
         for scalar in text.unicodeScalars {

@@ -22,8 +22,10 @@ public struct DaemonStatus: Equatable, Sendable {
     public var clipboardManager: Bool
 
     /// A status with every field given.
-    public init(pid: Int32, display: String, uptimeSeconds: Int64, selections: [Config.Selection], lastCaptureAt: Timestamp?,
-                clipboardManager: Bool = false) {
+    public init(
+        pid: Int32, display: String, uptimeSeconds: Int64, selections: [Config.Selection], lastCaptureAt: Timestamp?,
+        clipboardManager: Bool = false
+    ) {
         self.pid = pid
         self.display = display
         self.uptimeSeconds = uptimeSeconds
@@ -54,13 +56,14 @@ public struct DaemonStatus: Equatable, Sendable {
             guard parts.count == 2, let value = Self.unescape(parts[1]) else { return nil }
             guard values.updateValue(value, forKey: String(parts[0])) == nil else { return nil }
         }
-        let selections = values["selections"].map { $0.split(separator: ",").map { Config.Selection(rawValue: String($0)) } } ?? []
+        let selections =
+            values["selections"].map { $0.split(separator: ",").map { Config.Selection(rawValue: String($0)) } } ?? []
         guard let pid = values["pid"].flatMap({ Int32($0) }), pid > 0,
-              let display = values["display"],
-              let uptime = values["uptime"].flatMap({ Int64($0) }), uptime >= 0,
-              !selections.isEmpty, !selections.contains(nil),
-              let last = values["lastCaptureAt"],
-              [nil, "yes", "no"].contains(values["clipboardManager"])
+            let display = values["display"],
+            let uptime = values["uptime"].flatMap({ Int64($0) }), uptime >= 0,
+            !selections.isEmpty, !selections.contains(nil),
+            let last = values["lastCaptureAt"],
+            [nil, "yes", "no"].contains(values["clipboardManager"])
         else { return nil }
         let lastCapture: Timestamp?
         if last == "never" {
@@ -69,8 +72,10 @@ public struct DaemonStatus: Equatable, Sendable {
             guard let parsed = Timestamp.parseISO8601(last) else { return nil }
             lastCapture = parsed
         }
-        self.init(pid: pid, display: display, uptimeSeconds: uptime, selections: selections.compactMap { $0 }, lastCaptureAt: lastCapture,
-                  clipboardManager: values["clipboardManager"] == "yes")
+        self.init(
+            pid: pid, display: display, uptimeSeconds: uptime, selections: selections.compactMap { $0 },
+            lastCaptureAt: lastCapture,
+            clipboardManager: values["clipboardManager"] == "yes")
     }
 
     /// Percent-encodes the bytes that would split a field: space, `=`, `%` and control characters.

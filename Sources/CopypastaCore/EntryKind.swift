@@ -17,8 +17,8 @@ public enum EntryKind: String, Sendable, CaseIterable {
         guard text.utf8.count <= 8192 else { return .text }
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty,
-              !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }),
-              let colon = trimmed.firstIndex(of: ":")
+            !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }),
+            let colon = trimmed.firstIndex(of: ":")
         else { return .text }
         let scheme = trimmed[..<colon].lowercased()
         let rest = trimmed[trimmed.index(after: colon)...]

@@ -32,7 +32,9 @@ public enum GreenclipHistory {
             let clip: ForeignClip = constructor != 0 ? .notText : length > maxBytes ? .tooLong(bytes: length) : .decoding(content)
             items.append(Item(app: app, clip: clip))
         }
-        guard reader.offset == bytes.count else { throw reader.problem("\(bytes.count - reader.offset) bytes after the last selection") }
+        guard reader.offset == bytes.count else {
+            throw reader.problem("\(bytes.count - reader.offset) bytes after the last selection")
+        }
         return items
     }
 

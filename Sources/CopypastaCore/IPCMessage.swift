@@ -35,17 +35,18 @@ public enum IPCMessage {
 
     /// The line for `request`, without the newline.
     public static func encode(_ request: Request) -> String {
-        let body = switch request {
-        case .ping: "ping"
-        case let .restore(id, selections): "restore \(id) \(selections.map(\.rawValue).joined(separator: ","))"
-        case let .paste(id): "paste \(id)"
-        case .status: "status"
-        case .pause: "pause"
-        case .resume: "resume"
-        case .reload: "reload"
-        case let .unlock(passphrase): "unlock \(hex(passphrase))"
-        case .lock: "lock"
-        }
+        let body =
+            switch request {
+            case .ping: "ping"
+            case let .restore(id, selections): "restore \(id) \(selections.map(\.rawValue).joined(separator: ","))"
+            case let .paste(id): "paste \(id)"
+            case .status: "status"
+            case .pause: "pause"
+            case .resume: "resume"
+            case .reload: "reload"
+            case let .unlock(passphrase): "unlock \(hex(passphrase))"
+            case .lock: "lock"
+            }
         return "\(version) \(body)"
     }
 
@@ -62,7 +63,9 @@ public enum IPCMessage {
     /// Parses a request line; the error is the reply to send.
     public static func decode(_ line: String) -> Result<Request, IPCError> {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard words.first == version else { return .failure(IPCError(status: .usage, message: "unsupported protocol; expected \(version)")) }
+        guard words.first == version else {
+            return .failure(IPCError(status: .usage, message: "unsupported protocol; expected \(version)"))
+        }
         switch Array(words.dropFirst()) {
         case ["ping"]: return .success(.ping)
         case ["status"]: return .success(.status)
@@ -106,7 +109,8 @@ public enum IPCMessage {
             switch request {
             case .ping: return detail == "pong" ? .success(.pong) : .failure(unexpected)
             case .status: return DaemonStatus(decoding: String(detail)).map { .success(.status($0)) } ?? .failure(unexpected)
-            case .restore, .paste, .pause, .resume, .reload, .unlock, .lock: return detail.isEmpty ? .success(.done) : .failure(unexpected)
+            case .restore, .paste, .pause, .resume, .reload, .unlock, .lock:
+                return detail.isEmpty ? .success(.done) : .failure(unexpected)
             }
         }
         let parts = line.split(separator: " ", maxSplits: 2).map(String.init)

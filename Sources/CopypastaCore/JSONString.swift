@@ -55,16 +55,19 @@ public enum JSONString {
 
     /// Writes the escape of the character at `index`; returns how many input bytes it replaced.
     @inline(__always)
-    private static func writeEscape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, to cursor: inout UnsafeMutablePointer<UInt8>) -> Int {
+    private static func writeEscape(
+        _ utf8: UnsafeBufferPointer<UInt8>, at index: Int, to cursor: inout UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let byte = utf8[index]
-        let short: UInt8? = switch byte {
-        case quote: quote
-        case backslash: backslash
-        case 0x0A: UInt8(ascii: "n")
-        case 0x0D: UInt8(ascii: "r")
-        case 0x09: UInt8(ascii: "t")
-        default: nil
-        }
+        let short: UInt8? =
+            switch byte {
+            case quote: quote
+            case backslash: backslash
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
         cursor[0] = backslash
         if let short {
             cursor[1] = short

@@ -29,18 +29,20 @@ public struct Keystroke: Equatable, Sendable, CustomStringConvertible {
     /// Parses `ctrl+shift+v`; modifier names are case-insensitive (`control` and `mod4` too).
     public static func parse(_ text: some StringProtocol) -> Keystroke? {
         let parts = text.split(separator: "+", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
-        guard let key = parts.last, !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        guard let key = parts.last, !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else {
             return nil
         }
         var modifiers: [Modifier] = []
         for name in parts.dropLast() {
-            let modifier: Modifier? = switch name.lowercased() {
-            case "ctrl", "control": .control
-            case "shift": .shift
-            case "alt", "mod1": .alt
-            case "super", "mod4", "win": .superKey
-            default: nil
-            }
+            let modifier: Modifier? =
+                switch name.lowercased() {
+                case "ctrl", "control": .control
+                case "shift": .shift
+                case "alt", "mod1": .alt
+                case "super", "mod4", "win": .superKey
+                default: nil
+                }
             guard let modifier, !modifiers.contains(modifier) else { return nil }
             modifiers.append(modifier)
         }

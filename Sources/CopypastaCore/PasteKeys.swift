@@ -54,6 +54,8 @@ public struct PasteKeys: Equatable, Sendable {
 
     /// The rules as `copypasta config` shows them.
     public var rendered: String {
-        rules.isEmpty ? "(terminals: ctrl+shift+v, others: ctrl+v)" : rules.map { "\($0.className):\($0.keystroke)" }.joined(separator: ", ")
+        rules.isEmpty
+            ? "(terminals: ctrl+shift+v, others: ctrl+v)"
+            : rules.map { "\($0.className):\($0.keystroke)" }.joined(separator: ", ")
     }
 }

@@ -33,7 +33,8 @@ public struct Paths: Equatable, Sendable {
         let (configPath, configOrigin) = pick(
             config, nonEmpty("COPYPASTA_CONFIG"), "COPYPASTA_CONFIG", configHome + "/copypasta/copypasta.conf",
             flag: "--config")
-        let runtime = nonEmpty("COPYPASTA_RUNTIME_DIR")
+        let runtime =
+            nonEmpty("COPYPASTA_RUNTIME_DIR")
             ?? nonEmpty("XDG_RUNTIME_DIR").flatMap(absolute).map { $0 + "/copypasta" }
             ?? "/tmp/copypasta-\(uid)"
         return Paths(

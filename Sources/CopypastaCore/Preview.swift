@@ -87,7 +87,8 @@ public enum Preview {
         case "\r\n", "\u{2028}", "\u{2029}", "\u{85}": return ("⏎", 1)
         default:
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-               scalar.properties.generalCategory == .control {
+                scalar.properties.generalCategory == .control
+            {
                 return (" ", 1)
             }
             return (character, DisplayWidth.columns(of: character))

@@ -136,7 +136,8 @@ public struct SearchQuery: Equatable, Sendable {
             pinned = flag
         default:
             guard let instant = Timestamp.parseISO8601(value) else {
-                throw .usage("bad date \(Visible.quoted(value)) in \(key): (no such day or time); write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+                throw .usage(
+                    "bad date \(Visible.quoted(value)) in \(key): (no such day or time); write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
             }
             if key == "before" { before = instant } else { after = instant }
         }
@@ -190,7 +191,8 @@ public struct SearchQuery: Equatable, Sendable {
                     flush()
                     inPhrase = true
                 }
-            } else if character.isWhitespace || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+            } else if character.isWhitespace || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control })
+            {
                 if inPhrase || quotedValue {
                     current.append(" ")
                 } else {

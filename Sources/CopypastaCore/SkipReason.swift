@@ -57,7 +57,8 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
         case let .ignoredPattern(pattern): "matches ignore-patterns \(pattern)"
         case .paused: "paused"
         case let .timedOut(phase, milliseconds): "owner did not send \(phase.awaited) within \(milliseconds) ms"
-        case let .ownerGone(phase): phase == .incremental ? "owner went away during the INCR transfer" : "owner went away before it sent \(phase.awaited)"
+        case let .ownerGone(phase):
+            phase == .incremental ? "owner went away during the INCR transfer" : "owner went away before it sent \(phase.awaited)"
         case .refused: "owner refused the conversion"
         case .superseded: "superseded by a newer copy"
         case .supersededPartial: "superseded partial selection"

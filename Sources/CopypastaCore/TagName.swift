@@ -13,8 +13,11 @@ public enum TagName {
         if tag.lowercased() == CollectionTag.prefix {
             return "bad collection '': a collection name is 1 or more characters without spaces"
         }
-        let valid = !tag.isEmpty && tag.count <= maximumCharacters
-            && !tag.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+        let valid =
+            !tag.isEmpty && tag.count <= maximumCharacters
+            && !tag.contains(where: {
+                $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            })
         return valid ? nil : "bad tag \(Visible.quoted(tag, limit: 20)): a tag is 1 to 64 characters without spaces"
     }
 }

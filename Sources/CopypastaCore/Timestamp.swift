@@ -45,14 +45,14 @@ public struct Timestamp: Comparable, Hashable, Sendable {
     public static func parseISO8601(_ text: String) -> Timestamp? {
         var scanner = DigitScanner(text)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
-              let month = scanner.number(digits: 2), scanner.skip("-"),
-              let day = scanner.number(digits: 2),
-              (1...12).contains(month), (1...CivilTime.days(inMonth: month, of: year)).contains(day)
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let day = scanner.number(digits: 2),
+            (1...12).contains(month), (1...CivilTime.days(inMonth: month, of: year)).contains(day)
         else { return nil }
         var hour = 0, minute = 0, second = 0, micros = 0
         if scanner.skip("T") || scanner.skip(" ") {
             guard let h = scanner.number(digits: 2), scanner.skip(":"), let m = scanner.number(digits: 2),
-                  h < 24, m < 60
+                h < 24, m < 60
             else { return nil }
             hour = h
             minute = m

@@ -20,7 +20,8 @@ public enum TypePlan {
     public static func steps(_ text: String, raw: Bool, maxCharacters: Int) -> Result<[TypeStep], CoreError> {
         let count = text.count
         guard count <= maxCharacters else {
-            return .failure(.data("the text has \(count) characters, more than type-max-chars (\(maxCharacters)); use paste instead"))
+            return .failure(
+                .data("the text has \(count) characters, more than type-max-chars (\(maxCharacters)); use paste instead"))
         }
         var steps: [TypeStep] = []
         steps.reserveCapacity(text.unicodeScalars.count)
@@ -34,7 +35,9 @@ public enum TypePlan {
                 guard raw else {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                    return .failure(.data("the text holds the control character \(code) at character \(offset); pass --raw to type it anyway"))
+                    return .failure(
+                        .data("the text holds the control character \(code) at character \(offset); pass --raw to type it anyway")
+                    )
                 }
                 if let key = rawKeys[scalar] { steps.append(.key(key)) }
             default: steps.append(.character(scalar))
@@ -44,7 +47,9 @@ public enum TypePlan {
     }
 
     /// The control characters `--raw` sends as a key of their own.
-    private static let rawKeys: [Unicode.Scalar: String] = ["\r": "Return", "\u{08}": "BackSpace", "\u{1B}": "Escape", "\u{7F}": "Delete"]
+    private static let rawKeys: [Unicode.Scalar: String] = [
+        "\r": "Return", "\u{08}": "BackSpace", "\u{1B}": "Escape", "\u{7F}": "Delete",
+    ]
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

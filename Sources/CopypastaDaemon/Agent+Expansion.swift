@@ -15,7 +15,8 @@ extension Agent {
         }
         guard config.expand else { return }
         do {
-            let expander = try Expander(display: display, store: store, paths: paths, config: config, logger: logger) { [unowned self] id in
+            let expander = try Expander(display: display, store: store, paths: paths, config: config, logger: logger) {
+                [unowned self] id in
                 try paste(id: id)
             }
             loop.sources.append(expander)

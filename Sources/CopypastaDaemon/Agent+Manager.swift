@@ -10,13 +10,15 @@ extension Agent {
         case .claimed:
             logger.info("copypasta is the clipboard manager: exiting applications hand their clipboard over")
         case let .replaced(previous):
-            logger.notice("""
+            logger.notice(
+                """
                 took the clipboard-manager role from window \(previous); to keep the desktop's own manager from \
                 taking it back, turn it off (Xfce: XFSETTINGSD_NO_CLIPBOARD=1 in xfsettingsd's environment; MATE: \
                 gsettings set org.mate.SettingsDaemon.plugins.clipboard active false)
                 """)
         case let .heldByOther(owner):
-            logger.info("""
+            logger.info(
+                """
                 another clipboard manager (window \(owner)) holds the role; copypasta keeps history only and takes \
                 the role if it becomes free (clipboard-manager = replace takes it now)
                 """)

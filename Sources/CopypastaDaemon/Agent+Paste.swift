@@ -26,7 +26,8 @@ extension Agent {
     private func currentClipboardText() -> String? {
         if let pending = pasteSession { return pending.previous }
         if let served = display.offeredText(.clipboard) { return served }
-        guard let owner = display.owner(of: .clipboard), let captured = capture.ownerEntries[.clipboard], captured.owner == owner else {
+        guard let owner = display.owner(of: .clipboard), let captured = capture.ownerEntries[.clipboard], captured.owner == owner
+        else {
             return nil
         }
         return try? store.entry(id: captured.id).text

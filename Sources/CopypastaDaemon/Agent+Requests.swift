@@ -41,7 +41,9 @@ extension Agent {
 
     private func status() -> DaemonStatus {
         DaemonStatus(
-            pid: getpid(), display: display.name, uptimeSeconds: (Timestamp.now().microseconds - startedAt.microseconds) / 1_000_000,
-            selections: config.selections, lastCaptureAt: try? store.lastCaptureAt(), clipboardManager: display.isClipboardManager)
+            pid: getpid(), display: display.name,
+            uptimeSeconds: (Timestamp.now().microseconds - startedAt.microseconds) / 1_000_000,
+            selections: config.selections, lastCaptureAt: try? store.lastCaptureAt(), clipboardManager: display.isClipboardManager
+        )
     }
 }

@@ -1,7 +1,7 @@
 import CSystem
 import CopypastaCore
-import CopypastaSystem
 import CopypastaStore
+import CopypastaSystem
 import CopypastaX11
 import Glibc
 import Logging

@@ -13,7 +13,9 @@ extension CapturePolicy: ClipboardDelegate {
             state.owners[change.selection] = nil
         case .ownerGone:
             let gone = state.owners.removeValue(forKey: change.selection)
-            logger.debug("the owner of \(change.selection.rawValue.uppercased()) went away", metadata: ["owner": "\(gone.map(\.description) ?? "-")"])
+            logger.debug(
+                "the owner of \(change.selection.rawValue.uppercased()) went away",
+                metadata: ["owner": "\(gone.map(\.description) ?? "-")"])
             keepAlive(change.selection, goneOwner: gone)
         }
     }

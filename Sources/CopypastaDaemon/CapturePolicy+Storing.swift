@@ -51,7 +51,8 @@ extension CapturePolicy {
         } catch StoreError.busy {
             return false
         } catch {
-            logger.error("capture not stored: \(error)", metadata: meta(pending.selection, ["bytes": "\(pending.text.utf8.count)"]))
+            logger.error(
+                "capture not stored: \(error)", metadata: meta(pending.selection, ["bytes": "\(pending.text.utf8.count)"]))
             return true
         }
         report(outcome, of: pending)
@@ -76,13 +77,15 @@ extension CapturePolicy {
                 state.lastPrimary = if case .inserted = outcome { (id, pending.text, now) } else { nil }
             }
             let verb = if case .moved = outcome { "moved to top" } else { pending.replacing == nil ? "captured" : "replaced" }
-            logger.info("\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(pending.app ?? "-")"]))
+            logger.info(
+                "\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(pending.app ?? "-")"]))
             captured(id, pending)
         case let .unchanged(existing):
             if let existing { state.ownerEntries[selection] = (pending.read.owner, existing) }
             logger.debug("unchanged", metadata: meta(selection, ["bytes": "\(bytes)"]))
             if state.loopGuards[selection, default: LoopGuard()].recordUnchanged(now: now) {
-                logger.warning("owner re-sets the selection whenever it is read; pausing reads for 1 s", metadata: meta(selection, [:]))
+                logger.warning(
+                    "owner re-sets the selection whenever it is read; pausing reads for 1 s", metadata: meta(selection, [:]))
             }
         }
     }

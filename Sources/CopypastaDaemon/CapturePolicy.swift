@@ -33,7 +33,10 @@ final class CapturePolicy {
     var captured: (Int64, PendingCapture) -> Void = { _, _ in }
 
     /// A policy reading through `source` into `store`.
-    init(source: SelectionSource, store: HistoryStore, config: Config, logger: Logger, clock: @escaping () -> Double = monotonicSeconds) {
+    init(
+        source: SelectionSource, store: HistoryStore, config: Config, logger: Logger,
+        clock: @escaping () -> Double = monotonicSeconds
+    ) {
         self.source = source
         self.store = store
         self.config = config
@@ -103,7 +106,8 @@ final class CapturePolicy {
     /// The previous PRIMARY entry when `text` grew or shrank from it within 2 s.
     private func mergeablePrimary(_ text: String, now: Double) -> Int64? {
         guard let last = state.lastPrimary, now - last.at <= 2 else { return nil }
-        let related = text.hasPrefix(last.text) || text.hasSuffix(last.text) || last.text.hasPrefix(text) || last.text.hasSuffix(text)
+        let related =
+            text.hasPrefix(last.text) || text.hasSuffix(last.text) || last.text.hasPrefix(text) || last.text.hasSuffix(text)
         return related ? last.id : nil
     }
 
@@ -112,8 +116,8 @@ final class CapturePolicy {
     /// owner; a copy that was skipped (a password manager's) leaves nothing to keep alive.
     func keepAlive(_ selection: Config.Selection, goneOwner: OwnerID?) {
         guard config.keepAlive, selection == .clipboard, let kept = state.ownerEntries[selection], kept.owner == goneOwner,
-              source.owner(of: selection) == nil, (try? store.newestID()) == kept.id,
-              let text = try? store.text(id: kept.id)
+            source.owner(of: selection) == nil, (try? store.newestID()) == kept.id,
+            let text = try? store.text(id: kept.id)
         else { return }
         do {
             try source.own([selection], text: text)

@@ -44,8 +44,10 @@ final class EventLoop {
     }
 
     private func wait(timers: Double?, signal: (Int32) -> Void) {
-        var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+        ]
         var owners: [ObjectIdentifier?] = [nil, nil]
         for source in sources {
             for descriptor in source.pollDescriptors {

@@ -41,7 +41,10 @@ final class Expander: PollSource {
     private var running: Running?
 
     /// Starts recording keys on `display`; throws when RECORD or XTEST is missing.
-    init(display: X11Display, store: HistoryStore, paths: Paths, config: Config, logger: Logger, paste: @escaping (Int64) throws -> Void) throws {
+    init(
+        display: X11Display, store: HistoryStore, paths: Paths, config: Config, logger: Logger,
+        paste: @escaping (Int64) throws -> Void
+    ) throws {
         recorder = try KeyRecorder(display: display)
         keyboard = try Keyboard(display: display)
         self.store = store
@@ -130,7 +133,9 @@ final class Expander: PollSource {
         do {
             var child: pid_t?
             if text.count <= config.expandTypeMax {
-                let argv = [Self.executablePath(), "type", "@" + expansion.title, "--db", paths.database, "--config", paths.configFile]
+                let argv = [
+                    Self.executablePath(), "type", "@" + expansion.title, "--db", paths.database, "--config", paths.configFile,
+                ]
                 child = try Spawn.start(argv, environment: [:], stdin: false, stdout: false, stderr: false).pid
             } else {
                 try paste(id)
@@ -154,13 +159,16 @@ final class Expander: PollSource {
     private func finish() {
         guard let current = running else { return }
         recorder.drain()
-        let name = switch current.separator {
-        case "\n": "Return"
-        case "\t": "Tab"
-        case " ": "space"
-        default: ""
-        }
-        let position = name.isEmpty ? current.separator.unicodeScalars.first.flatMap { keyboard.position(of: $0) } : keyboard.position(named: name)
+        let name =
+            switch current.separator {
+            case "\n": "Return"
+            case "\t": "Tab"
+            case " ": "space"
+            default: ""
+            }
+        let position =
+            name.isEmpty
+            ? current.separator.unicodeScalars.first.flatMap { keyboard.position(of: $0) } : keyboard.position(named: name)
         if let position { keyboard.tap(position) }
         recorder.drain()
         running = nil

@@ -27,7 +27,8 @@ struct Handover {
         let text = entry.text ?? ""
         try display.own(selections, text: text)
         try recordUse(id)
-        logger.info("restored", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
+        logger.info(
+            "restored", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
         runHook(.copy, entry: entry, selection: selections[0])
         return entry.secure ? Fingerprint(of: text) : nil
     }
@@ -48,13 +49,16 @@ struct Handover {
     /// `started` receives the session as soon as the keystroke is sent, before the use is recorded:
     /// the previous content must be put back even when recording fails.
     @discardableResult
-    func paste(id: Int64, keyboard: Keyboard, previous: String?, started: (PasteSession) -> Void = { _ in }) throws -> PasteSession {
+    func paste(id: Int64, keyboard: Keyboard, previous: String?, started: (PasteSession) -> Void = { _ in }) throws
+        -> PasteSession
+    {
         let entry = try opened(id)
         let text = entry.text ?? ""
         let session = try PasteSession.start(text: text, previous: previous, display: display, keyboard: keyboard, config: config)
         started(session)
         try recordUse(id)
-        logger.info("pasting", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "keystroke": "\(session.keystroke.description)"])
+        logger.info(
+            "pasting", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "keystroke": "\(session.keystroke.description)"])
         runHook(.paste, entry: entry, selection: .clipboard)
         return session
     }

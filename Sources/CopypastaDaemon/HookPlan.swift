@@ -18,17 +18,24 @@ struct HookPlan {
         }
         let standard = "\(paths.hooksDirectory)/\(event.hookName)"
         if access(standard, X_OK) == 0 { return (event.hookName, [standard]) }
-        guard event != .capture, config.feedback == .notify, let notifier = Spawn.findExecutable("notify-send") else { return nil }
-        return ("notify-send", [
-            notifier, "--app-name=copypasta", "--expire-time=1500", "--icon=edit-paste",
-            "--hint=int:transient:1", "--hint=string:x-canonical-private-synchronous:copypasta",
-            "--hint=string:x-dunst-stack-tag:copypasta", event == .copy ? "Copied" : event == .paste ? "Pasted" : "Typed",
-            Self.escapeMarkup(preview),
-        ])
+        guard event != .capture, config.feedback == .notify, let notifier = Spawn.findExecutable("notify-send") else {
+            return nil
+        }
+        return (
+            "notify-send",
+            [
+                notifier, "--app-name=copypasta", "--expire-time=1500", "--icon=edit-paste",
+                "--hint=int:transient:1", "--hint=string:x-canonical-private-synchronous:copypasta",
+                "--hint=string:x-dunst-stack-tag:copypasta", event == .copy ? "Copied" : event == .paste ? "Pasted" : "Typed",
+                Self.escapeMarkup(preview),
+            ]
+        )
     }
 
     /// The environment of a hook (copypasta(1) HOOKS); the text itself goes on stdin, never into argv or a shell.
-    static func environment(event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?) -> [String: String] {
+    static func environment(event: HookEvent, id: Int64, selection: Config.Selection, text: String, app: String?) -> [String:
+        String]
+    {
         [
             "COPYPASTA_EVENT": event.rawValue, "COPYPASTA_ID": String(id), "COPYPASTA_SELECTION": selection.rawValue,
             "COPYPASTA_BYTES": String(text.utf8.count), "COPYPASTA_PREVIEW": Preview.short(text),

@@ -126,7 +126,8 @@ final class HookRunner: PollSource {
     /// The input of a running or waiting hook of the same entry when it holds the same text: the new
     /// job takes that one, and its own copy (a fresh read of the same entry) is freed.
     private func sharedInput(equalTo job: Job) -> String? {
-        let candidates = queue.filter { $0.entry == job.entry }.map(\.input)
+        let candidates =
+            queue.filter { $0.entry == job.entry }.map(\.input)
             + processes.values.filter { $0.entry == job.entry }.compactMap(\.pendingInput)
         var mine = job.input
         return mine.withUTF8 { bytes in
@@ -160,11 +161,16 @@ final class HookRunner: PollSource {
         case .exited(0)?:
             logger.debug("hook \(hook.name) finished", metadata: metadata)
         case let .exited(code)? where !hook.killed:
-            logger.warning("hook \(hook.name) exited with status \(code)", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
+            logger.warning(
+                "hook \(hook.name) exited with status \(code)", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 }
+            )
         case let .signalled(number)? where !hook.killed:
-            logger.warning("hook \(hook.name) died of signal \(number)", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
+            logger.warning(
+                "hook \(hook.name) died of signal \(number)", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
         case .exited?, .signalled?:
-            logger.warning("hook \(hook.name) was killed after its timeout", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
+            logger.warning(
+                "hook \(hook.name) was killed after its timeout",
+                metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 })
         case nil:
             break
         }

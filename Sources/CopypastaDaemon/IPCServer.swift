@@ -107,7 +107,9 @@ final class IPCServer: PollSource {
             var credentials = csystem_ucred()
             var length = socklen_t(MemoryLayout<csystem_ucred>.size)
             guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.uid == getuid() else {
-                logger.warning("refused a socket connection from another user", metadata: ["uid": "\(credentials.uid)", "pid": "\(credentials.pid)"])
+                logger.warning(
+                    "refused a socket connection from another user",
+                    metadata: ["uid": "\(credentials.uid)", "pid": "\(credentials.pid)"])
                 close(fd)
                 continue
             }

@@ -44,7 +44,7 @@ public final class InstanceLock {
             guard fields.count >= 6, fields[1] == "FLOCK" else { continue }
             let device = fields[5].split(separator: ":")
             guard device.count == 3, UInt64(device[0], radix: 16) == major, UInt64(device[1], radix: 16) == minor,
-                  UInt64(device[2]) == UInt64(stats.st_ino)
+                UInt64(device[2]) == UInt64(stats.st_ino)
             else { continue }
             return Int32(fields[4])
         }

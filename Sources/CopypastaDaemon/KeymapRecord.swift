@@ -27,7 +27,9 @@ struct KeymapRecord {
         guard count > 0 else { return [] }
         return String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n").compactMap { line in
             let parts = line.split(separator: " ")
-            guard parts.count == 2, let keycode = UInt8(parts[0]), let value = UInt32(parts[1]), let scalar = Unicode.Scalar(value) else { return nil }
+            guard parts.count == 2, let keycode = UInt8(parts[0]), let value = UInt32(parts[1]),
+                let scalar = Unicode.Scalar(value)
+            else { return nil }
             return (keycode, scalar)
         }
     }

@@ -26,7 +26,9 @@ struct PasteSession {
 
     /// Owns CLIPBOARD with `text` and sends the paste keystroke for the focused window; a keystroke
     /// whose key the keyboard lacks is refused before the clipboard changes.
-    static func start(text: String, previous: String?, display: X11Display, keyboard: Keyboard, config: Config) throws -> PasteSession {
+    static func start(text: String, previous: String?, display: X11Display, keyboard: Keyboard, config: Config) throws
+        -> PasteSession
+    {
         keyboard.reload()
         let focus = keyboard.focus()
         let keystroke = config.pasteKeys.keystroke(forClass: keyboard.classNames(of: focus))
@@ -34,7 +36,8 @@ struct PasteSession {
         try display.own([.clipboard], text: text)
         let session = PasteSession(
             previous: previous, deliveriesAtStart: display.textDeliveries,
-            deadline: monotonicSeconds() + Double(config.pasteRestoreTimeoutMilliseconds) / 1000, keystroke: keystroke, focus: focus)
+            deadline: monotonicSeconds() + Double(config.pasteRestoreTimeoutMilliseconds) / 1000, keystroke: keystroke,
+            focus: focus)
         try keyboard.send(keystroke)
         return session
     }
@@ -48,16 +51,20 @@ struct PasteSession {
     func finish(display: X11Display, now: Double, logger: Logger) {
         let fetched = display.delivered(since: deliveriesAtStart, toClientOf: focus)
         guard display.owns(.clipboard) else {
-            logger.info("pasted; another client took the clipboard since, so nothing is put back", metadata: ["fetched": "\(fetched)"])
+            logger.info(
+                "pasted; another client took the clipboard since, so nothing is put back", metadata: ["fetched": "\(fetched)"])
             return
         }
         guard let previous else {
-            logger.info("pasted; the previous clipboard content was unknown and stays replaced", metadata: ["fetched": "\(fetched)"])
+            logger.info(
+                "pasted; the previous clipboard content was unknown and stays replaced", metadata: ["fetched": "\(fetched)"])
             return
         }
         do {
             try display.own([.clipboard], text: previous)
-            logger.info("pasted and put the previous clipboard content back", metadata: ["fetched": "\(fetched)", "keystroke": "\(keystroke)"])
+            logger.info(
+                "pasted and put the previous clipboard content back",
+                metadata: ["fetched": "\(fetched)", "keystroke": "\(keystroke)"])
         } catch {
             logger.warning("pasted but could not put the previous clipboard content back: \(error)")
         }

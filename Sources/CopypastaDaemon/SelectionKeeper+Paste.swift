@@ -9,14 +9,17 @@ extension SelectionKeeper {
     public func startPaste(id: Int64, store: HistoryStore, config: Config, paths: Paths) throws -> PasteSessionHandle {
         let keyboard = try Keyboard(display: display)
         let previous = readClipboard(maxBytes: config.maxBytes, timeout: Double(config.convertTimeoutMilliseconds) / 1000)
-        let session = try handover(store: store, config: config, paths: paths).paste(id: id, keyboard: keyboard, previous: previous)
+        let session = try handover(store: store, config: config, paths: paths).paste(
+            id: id, keyboard: keyboard, previous: previous)
         return PasteSessionHandle(session: session, keyboard: keyboard)
     }
 
     /// Runs the loop until the paste is due, then puts the previous content back.
     public func finishPaste(_ handle: PasteSessionHandle) -> Bool {
         while !handle.session.isDue(display: display, now: monotonicSeconds()) {
-            guard loop.turn(timers: handle.session.deadline, expire: { _ in }, keepGoing: { true }, signal: { _ in }) else { return false }
+            guard loop.turn(timers: handle.session.deadline, expire: { _ in }, keepGoing: { true }, signal: { _ in }) else {
+                return false
+            }
         }
         handle.session.finish(display: display, now: monotonicSeconds(), logger: logger)
         return true

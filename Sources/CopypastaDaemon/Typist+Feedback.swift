@@ -14,7 +14,8 @@ extension Typist {
         let hooks = loop.hookRunner(logger: logger)
         var stop = false
         while !hooks.isIdle && !stop {
-            guard loop.turn(timers: nil, expire: { _ in }, keepGoing: { !hooks.isIdle && !stop }, signal: { _ in stop = true }) else { return }
+            guard loop.turn(timers: nil, expire: { _ in }, keepGoing: { !hooks.isIdle && !stop }, signal: { _ in stop = true })
+            else { return }
         }
     }
 }

@@ -65,7 +65,9 @@ public final class Typist {
                 if let signal = prepare(batch.bind, sent: sent) { return .interrupted(signal: signal, sent: sent) }
             }
             for step in steps[batch.steps] {
-                if let signal = Self.waitForSignal(seconds: sent == 0 ? 0 : delay) { return .interrupted(signal: signal, sent: sent) }
+                if let signal = Self.waitForSignal(seconds: sent == 0 ? 0 : delay) {
+                    return .interrupted(signal: signal, sent: sent)
+                }
                 guard keyboard.focus() == focus else { return .focusMoved(sent: sent) }
                 press(step)
                 sent += 1
@@ -106,7 +108,9 @@ public final class Typist {
         guard !missing.isEmpty else { return nil }
         if !bound.isEmpty, let signal = settle() { return signal }
         let keep = Set(bound.filter { scalars.contains($0.value) }.keys)
-        let free = keyboard.spareKeycodes.filter { !keep.contains($0) }.sorted { lastUse[$0, default: -1] < lastUse[$1, default: -1] }
+        let free = keyboard.spareKeycodes.filter { !keep.contains($0) }.sorted {
+            lastUse[$0, default: -1] < lastUse[$1, default: -1]
+        }
         for (keycode, scalar) in zip(free, missing) { bound[keycode] = scalar }
         record.save(bound)
         for (keycode, scalar) in zip(free, missing) { keyboard.bind(keycode, to: scalar) }

@@ -26,7 +26,8 @@ final class Database {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
-            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+            let message =
+                connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(connection)
             throw StoreError.cannotCreate(path: path, reason: "SQLite could not open it (SQLite: \(message))")
         }
@@ -116,7 +117,9 @@ final class Database {
     /// The statement is reset afterwards even when `body` throws: a statement
     /// left mid-iteration would hold a read snapshot open, hiding other
     /// processes' writes from a long-running daemon and blocking checkpoints.
-    func with<T>(_ sql: String, _ values: [(any SQLValue)?] = [], _ body: (Statement) throws(StoreError) -> T) throws(StoreError) -> T {
+    func with<T>(_ sql: String, _ values: [(any SQLValue)?] = [], _ body: (Statement) throws(StoreError) -> T) throws(StoreError)
+        -> T
+    {
         let statement = try prepared(sql, values)
         defer { statement.reset() }
         return try body(statement)

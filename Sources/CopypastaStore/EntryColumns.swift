@@ -3,7 +3,8 @@ import CopypastaCore
 /// Where each field of an `Entry` is in a statement that selected `EntrySelection.columns`:
 /// looked up by name once per query, then read by index for every row.
 struct EntryColumns {
-    private let id, preview, capturedAt, source, sourceApp, bytes, pinned, useCount, lastUsedAt, tags, kind, trashedAt, title, secure: Int32
+    private let id, preview, capturedAt, source, sourceApp, bytes, pinned, useCount, lastUsedAt, tags, kind, trashedAt, title,
+        secure: Int32
     private let text: Int32?
 
     /// The positions of the entry columns in `statement`; `withText` when it selected the text.

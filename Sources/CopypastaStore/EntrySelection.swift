@@ -81,7 +81,8 @@ struct EntrySelection {
         guard let match else {
             // Snippets are few: sorting them beats walking the whole history in seq order.
             let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
-            let sql = "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
+            let sql =
+                "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
             return (sql, values + page)
         }
         let sql = limit == nil ? allHits(columns, filter) : pageOfHits(columns, filter)

@@ -89,11 +89,12 @@ extension HistoryStore {
     /// history (false) or either (nil): `elsewhere` when it is on the other side, so the message
     /// does not deny an entry `list` or `trash` shows, else `noSuchEntry`.
     func requireExisting(_ ids: [Int64], trashed: Bool? = nil) throws(StoreError) {
-        let place = switch trashed {
-        case nil: ""
-        case true?: " AND trashed_at IS NOT NULL"
-        case false?: " AND trashed_at IS NULL"
-        }
+        let place =
+            switch trashed {
+            case nil: ""
+            case true?: " AND trashed_at IS NOT NULL"
+            case false?: " AND trashed_at IS NULL"
+            }
         for id in ids where try database.scalarInt("SELECT 1 FROM entry WHERE id = ?" + place, id) == nil {
             if let trashed, try database.scalarInt("SELECT 1 FROM entry WHERE id = ?", id) != nil {
                 throw StoreError.elsewhere(id, inTrash: !trashed)

@@ -87,7 +87,9 @@ public final class Importer {
         if let title = record.title { batchTitles.insert(title.lowercased()) }
         batchFingerprints.insert(fingerprint)
         batchBytes += record.text.utf8.count
-        if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes || monotonicSeconds() - batchStart >= Self.batchSeconds {
+        if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes
+            || monotonicSeconds() - batchStart >= Self.batchSeconds
+        {
             try writeBatch()
         }
         return true

@@ -30,7 +30,8 @@ extension HistoryStore {
     func purge() throws(StoreError) {
         try database.execute("INSERT INTO entry_fts (entry_fts) VALUES ('optimize')")
         try database.execute(
-            "DELETE FROM state WHERE key = 'last_fingerprint' AND NOT EXISTS (SELECT 1 FROM entry WHERE fingerprint = state.value)")
+            "DELETE FROM state WHERE key = 'last_fingerprint' AND NOT EXISTS (SELECT 1 FROM entry WHERE fingerprint = state.value)"
+        )
         try setState("unpurged", 0)
         checkpointDue = true
     }

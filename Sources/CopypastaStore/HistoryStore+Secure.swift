@@ -52,7 +52,8 @@ extension HistoryStore {
         let text = try self.text(id: id)
         var plaintext = Array(text.utf8)
         defer { SecretKey.wipe(&plaintext) }
-        try database.run("INSERT INTO entry_secret (id, sealed) VALUES (?, ?)", id, key.seal(plaintext, context: Self.context(id)))
+        try database.run(
+            "INSERT INTO entry_secret (id, sealed) VALUES (?, ?)", id, key.seal(plaintext, context: Self.context(id)))
         try database.run("DELETE FROM entry_text WHERE id = ?", id)
         try database.run(
             "UPDATE entry SET secure = 1, preview = ?, fingerprint = randomblob(32) WHERE id = ?", Entry.securePreview, id)
@@ -100,9 +101,9 @@ extension HistoryStore {
             try row.step() ? row.blob(0) : nil
         }
         guard let salt,
-              let ops = try database.scalarInt("SELECT value FROM state WHERE key = 'secure-opslimit'"),
-              let mem = try database.scalarInt("SELECT value FROM state WHERE key = 'secure-memlimit'"),
-              ops > 0, mem > 0
+            let ops = try database.scalarInt("SELECT value FROM state WHERE key = 'secure-opslimit'"),
+            let mem = try database.scalarInt("SELECT value FROM state WHERE key = 'secure-memlimit'"),
+            ops > 0, mem > 0
         else { return nil }
         return KeyParameters(salt: salt, opsLimit: UInt64(ops), memLimit: UInt64(mem))
     }

@@ -29,7 +29,8 @@ extension HistoryStore {
     /// Names and pins an entry inside a running transaction.
     func name(id: Int64, _ title: String) throws(StoreError) {
         if let other = try database.scalarInt(
-            "SELECT id FROM entry WHERE title = ? COLLATE NOCASE AND id != ?", title, id) {
+            "SELECT id FROM entry WHERE title = ? COLLATE NOCASE AND id != ?", title, id)
+        {
             throw .titleTaken(title, other)
         }
         try database.run("UPDATE entry SET title = ?, pinned = 1 WHERE id = ?", title, id)

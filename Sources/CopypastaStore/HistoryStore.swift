@@ -138,7 +138,9 @@ public final class HistoryStore {
         return try writing { () throws(StoreError) in
             // Unchanged only while the history still shows that text: once the user deleted it (or
             // it expired), the same text copied again is a new copy and must be stored.
-            if try lastFingerprint() == fingerprint, let existing = try newestEntry(with: fingerprint) { return .unchanged(existing) }
+            if try lastFingerprint() == fingerprint, let existing = try newestEntry(with: fingerprint) {
+                return .unchanged(existing)
+            }
             if let replacing {
                 // The user may have pinned or tagged the partial entry meanwhile: then it stays.
                 try database.run(
@@ -154,7 +156,6 @@ public final class HistoryStore {
             return try insertOrMove(new, policy: policy, maxEntries: maxEntries, belowNewest: !isNewest)
         }
     }
-
 
     /// The fingerprint of the last captured or restored text, if any.
     public func lastFingerprint() throws(StoreError) -> Fingerprint? {
@@ -200,7 +201,8 @@ public final class HistoryStore {
 
     /// Sets one row of the state table.
     func setState(_ key: String, _ value: any SQLValue) throws(StoreError) {
-        try database.run("INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
+        try database.run(
+            "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
     }
 
     /// A text about to be stored, with its computed fingerprint.
@@ -218,7 +220,9 @@ public final class HistoryStore {
     /// Inserts `new` on top (or just below the newest entry with `belowNewest`), or with policy move
     /// moves the newest entry with the same fingerprint there, taking the new copy's time, source
     /// and source app. Must run inside a transaction.
-    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int, belowNewest: Bool = false) throws(StoreError) -> Outcome {
+    func insertOrMove(_ new: NewEntry, policy: DuplicatePolicy, maxEntries: Int, belowNewest: Bool = false) throws(StoreError)
+        -> Outcome
+    {
         let existing = policy == .move ? try newestEntry(with: new.fingerprint) : nil
         let seq = belowNewest ? try seqBelowNewest() : try seqAboveAll()
         if let existing {

@@ -23,7 +23,8 @@ extension String: SQLValue {
         var copy = self
         return copy.withUTF8 { buffer in
             sqlite3_bind_text64(
-                statement, index, UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1))?
+                statement, index,
+                UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1))?
                     .assumingMemoryBound(to: CChar.self),
                 sqlite3_uint64(buffer.count), csqlite_transient(), UInt8(SQLITE_UTF8))
         }

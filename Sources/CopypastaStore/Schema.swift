@@ -16,142 +16,154 @@ enum Schema {
 
     /// Every migration in order; the schema version is their count.
     static let migrations: [Migration] = [
-        Migration(name: "create entries, texts, tags, state and full-text index", sql: """
-            CREATE TABLE entry (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                fingerprint BLOB NOT NULL,
-                captured_at INTEGER NOT NULL,
-                source TEXT NOT NULL,
-                source_app TEXT,
-                bytes INTEGER NOT NULL,
-                preview TEXT NOT NULL,
-                pinned INTEGER NOT NULL DEFAULT 0,
-                use_count INTEGER NOT NULL DEFAULT 0,
-                last_used_at INTEGER
-            );
-            CREATE INDEX entry_by_time ON entry (captured_at DESC, id DESC);
-            CREATE INDEX entry_by_fingerprint ON entry (fingerprint);
-            CREATE INDEX entry_pinned_by_time ON entry (pinned, captured_at DESC, id DESC);
-            CREATE TABLE entry_text (
-                id INTEGER PRIMARY KEY,
-                text TEXT NOT NULL
-            );
-            CREATE TABLE tag (
-                id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE COLLATE NOCASE
-            );
-            CREATE TABLE entry_tag (
-                entry_id INTEGER NOT NULL,
-                tag_id INTEGER NOT NULL,
-                PRIMARY KEY (entry_id, tag_id)
-            ) WITHOUT ROWID;
-            CREATE INDEX entry_tag_by_tag ON entry_tag (tag_id, entry_id);
-            CREATE TABLE state (
-                key TEXT PRIMARY KEY,
-                value
-            ) WITHOUT ROWID;
-            CREATE VIRTUAL TABLE entry_fts USING fts5 (
-                text, content = 'entry_text', content_rowid = 'id',
-                tokenize = 'unicode61 remove_diacritics 2'
-            );
-            CREATE TRIGGER entry_text_indexed AFTER INSERT ON entry_text BEGIN
-                INSERT INTO entry_fts (rowid, text) VALUES (new.id, substr(new.text, 1, \(indexedCharacters)));
-            END;
-            CREATE TRIGGER entry_text_unindexed AFTER DELETE ON entry_text BEGIN
-                INSERT INTO entry_fts (entry_fts, rowid, text) VALUES ('delete', old.id, substr(old.text, 1, \(indexedCharacters)));
-            END;
-            CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
-                DELETE FROM entry_text WHERE id = old.id;
-                DELETE FROM entry_tag WHERE entry_id = old.id;
-                UPDATE state SET value = value - 1 WHERE key = 'entries';
-                UPDATE state SET value = value - old.pinned WHERE key = 'pinned';
-            END;
-            CREATE TRIGGER entry_counted AFTER INSERT ON entry BEGIN
-                UPDATE state SET value = value + 1 WHERE key = 'entries';
-                UPDATE state SET value = value + new.pinned WHERE key = 'pinned';
-            END;
-            CREATE TRIGGER entry_pin_counted AFTER UPDATE OF pinned ON entry WHEN new.pinned != old.pinned BEGIN
-                UPDATE state SET value = value + new.pinned - old.pinned WHERE key = 'pinned';
-            END;
-            INSERT INTO state (key, value) VALUES ('entries', 0), ('pinned', 0);
-            """),
+        Migration(
+            name: "create entries, texts, tags, state and full-text index",
+            sql: """
+                CREATE TABLE entry (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    fingerprint BLOB NOT NULL,
+                    captured_at INTEGER NOT NULL,
+                    source TEXT NOT NULL,
+                    source_app TEXT,
+                    bytes INTEGER NOT NULL,
+                    preview TEXT NOT NULL,
+                    pinned INTEGER NOT NULL DEFAULT 0,
+                    use_count INTEGER NOT NULL DEFAULT 0,
+                    last_used_at INTEGER
+                );
+                CREATE INDEX entry_by_time ON entry (captured_at DESC, id DESC);
+                CREATE INDEX entry_by_fingerprint ON entry (fingerprint);
+                CREATE INDEX entry_pinned_by_time ON entry (pinned, captured_at DESC, id DESC);
+                CREATE TABLE entry_text (
+                    id INTEGER PRIMARY KEY,
+                    text TEXT NOT NULL
+                );
+                CREATE TABLE tag (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE
+                );
+                CREATE TABLE entry_tag (
+                    entry_id INTEGER NOT NULL,
+                    tag_id INTEGER NOT NULL,
+                    PRIMARY KEY (entry_id, tag_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX entry_tag_by_tag ON entry_tag (tag_id, entry_id);
+                CREATE TABLE state (
+                    key TEXT PRIMARY KEY,
+                    value
+                ) WITHOUT ROWID;
+                CREATE VIRTUAL TABLE entry_fts USING fts5 (
+                    text, content = 'entry_text', content_rowid = 'id',
+                    tokenize = 'unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER entry_text_indexed AFTER INSERT ON entry_text BEGIN
+                    INSERT INTO entry_fts (rowid, text) VALUES (new.id, substr(new.text, 1, \(indexedCharacters)));
+                END;
+                CREATE TRIGGER entry_text_unindexed AFTER DELETE ON entry_text BEGIN
+                    INSERT INTO entry_fts (entry_fts, rowid, text) VALUES ('delete', old.id, substr(old.text, 1, \(indexedCharacters)));
+                END;
+                CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
+                    DELETE FROM entry_text WHERE id = old.id;
+                    DELETE FROM entry_tag WHERE entry_id = old.id;
+                    UPDATE state SET value = value - 1 WHERE key = 'entries';
+                    UPDATE state SET value = value - old.pinned WHERE key = 'pinned';
+                END;
+                CREATE TRIGGER entry_counted AFTER INSERT ON entry BEGIN
+                    UPDATE state SET value = value + 1 WHERE key = 'entries';
+                    UPDATE state SET value = value + new.pinned WHERE key = 'pinned';
+                END;
+                CREATE TRIGGER entry_pin_counted AFTER UPDATE OF pinned ON entry WHEN new.pinned != old.pinned BEGIN
+                    UPDATE state SET value = value + new.pinned - old.pinned WHERE key = 'pinned';
+                END;
+                INSERT INTO state (key, value) VALUES ('entries', 0), ('pinned', 0);
+                """),
         // History is ordered by when copypasta stored an entry, not by its capturedAt (an import
         // may carry any date): `seq` is that order. Old rows are numbered in their former
         // (captured_at, id) order. The (pinned, seq) index lets retention find the oldest unpinned
         // rows without scanning the ones it keeps.
-        Migration(name: "order entries by when they were stored", sql: """
-            ALTER TABLE entry ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
-            UPDATE entry SET seq = ranked.position
-                FROM (SELECT id, row_number() OVER (ORDER BY captured_at, id) AS position FROM entry) AS ranked
-                WHERE entry.id = ranked.id;
-            CREATE UNIQUE INDEX entry_by_seq ON entry (seq);
-            CREATE INDEX entry_pinned_by_seq ON entry (pinned, seq);
-            DROP INDEX entry_pinned_by_time;
-            INSERT INTO state (key, value) VALUES ('unpurged', 0);
-            """),
+        Migration(
+            name: "order entries by when they were stored",
+            sql: """
+                ALTER TABLE entry ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+                UPDATE entry SET seq = ranked.position
+                    FROM (SELECT id, row_number() OVER (ORDER BY captured_at, id) AS position FROM entry) AS ranked
+                    WHERE entry.id = ranked.id;
+                CREATE UNIQUE INDEX entry_by_seq ON entry (seq);
+                CREATE INDEX entry_pinned_by_seq ON entry (pinned, seq);
+                DROP INDEX entry_pinned_by_time;
+                INSERT INTO state (key, value) VALUES ('unpurged', 0);
+                """),
         // A search ranks every hit by (bm25, seq) before it reads the rows it shows; this index
         // gives it seq without reading each hit's whole row (EntrySelection).
-        Migration(name: "find the storage order of an entry from its id", sql: """
-            CREATE INDEX entry_seq_by_id ON entry (id, seq);
-            """),
+        Migration(
+            name: "find the storage order of an entry from its id",
+            sql: """
+                CREATE INDEX entry_seq_by_id ON entry (id, seq);
+                """),
         // The trash and links (issue 11). A trashed entry keeps its row, text, tags and pin, with
         // the time it was trashed in trashed_at; the `entries` and `pinned` counts hold entries in
         // the history only (retention counts those), `trashed` the others. The triggers that keep
         // the counts are replaced to know the difference. `kind` is decided by EntryKind when a
         // text is stored; old rows get the same rule written in SQL.
-        Migration(name: "trash, trash counts and link kind", sql: """
-            ALTER TABLE entry ADD COLUMN trashed_at INTEGER;
-            ALTER TABLE entry ADD COLUMN kind TEXT NOT NULL DEFAULT 'text';
-            UPDATE entry SET kind = 'link' WHERE id IN (
-                SELECT id FROM (SELECT id, lower(trim(text, ' ' || char(9, 10, 13))) AS t FROM entry_text WHERE length(text) <= 8192)
-                WHERE instr(t, ' ') = 0 AND instr(t, char(9)) = 0 AND instr(t, char(10)) = 0 AND instr(t, char(13)) = 0
-                    AND (t GLOB 'http://?*' OR t GLOB 'https://?*' OR t GLOB 'ftp://?*' OR t GLOB 'file:/*' OR t GLOB 'mailto:*@*'));
-            DROP TRIGGER entry_removed;
-            CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
-                DELETE FROM entry_text WHERE id = old.id;
-                DELETE FROM entry_tag WHERE entry_id = old.id;
-                UPDATE state SET value = value - (old.trashed_at IS NULL) WHERE key = 'entries';
-                UPDATE state SET value = value - old.pinned * (old.trashed_at IS NULL) WHERE key = 'pinned';
-                UPDATE state SET value = value - (old.trashed_at IS NOT NULL) WHERE key = 'trashed';
-            END;
-            DROP TRIGGER entry_pin_counted;
-            CREATE TRIGGER entry_pin_counted AFTER UPDATE OF pinned ON entry
-                WHEN new.pinned != old.pinned AND new.trashed_at IS NULL BEGIN
-                UPDATE state SET value = value + new.pinned - old.pinned WHERE key = 'pinned';
-            END;
-            CREATE TRIGGER entry_trash_counted AFTER UPDATE OF trashed_at ON entry
-                WHEN (old.trashed_at IS NULL) != (new.trashed_at IS NULL) BEGIN
-                UPDATE state SET value = value + iif(new.trashed_at IS NULL, 1, -1) WHERE key = 'entries';
-                UPDATE state SET value = value + iif(new.trashed_at IS NULL, 1, -1) * new.pinned WHERE key = 'pinned';
-                UPDATE state SET value = value + iif(new.trashed_at IS NULL, -1, 1) WHERE key = 'trashed';
-            END;
-            INSERT INTO state (key, value) VALUES ('trashed', 0);
-            DROP INDEX entry_pinned_by_seq;
-            CREATE INDEX entry_live_pinned_by_seq ON entry (pinned, seq) WHERE trashed_at IS NULL;
-            CREATE INDEX entry_by_trashed_at ON entry (trashed_at) WHERE trashed_at IS NOT NULL;
-            DROP INDEX entry_seq_by_id;
-            CREATE INDEX entry_seq_trashed_by_id ON entry (id, seq, trashed_at);
-            """),
+        Migration(
+            name: "trash, trash counts and link kind",
+            sql: """
+                ALTER TABLE entry ADD COLUMN trashed_at INTEGER;
+                ALTER TABLE entry ADD COLUMN kind TEXT NOT NULL DEFAULT 'text';
+                UPDATE entry SET kind = 'link' WHERE id IN (
+                    SELECT id FROM (SELECT id, lower(trim(text, ' ' || char(9, 10, 13))) AS t FROM entry_text WHERE length(text) <= 8192)
+                    WHERE instr(t, ' ') = 0 AND instr(t, char(9)) = 0 AND instr(t, char(10)) = 0 AND instr(t, char(13)) = 0
+                        AND (t GLOB 'http://?*' OR t GLOB 'https://?*' OR t GLOB 'ftp://?*' OR t GLOB 'file:/*' OR t GLOB 'mailto:*@*'));
+                DROP TRIGGER entry_removed;
+                CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
+                    DELETE FROM entry_text WHERE id = old.id;
+                    DELETE FROM entry_tag WHERE entry_id = old.id;
+                    UPDATE state SET value = value - (old.trashed_at IS NULL) WHERE key = 'entries';
+                    UPDATE state SET value = value - old.pinned * (old.trashed_at IS NULL) WHERE key = 'pinned';
+                    UPDATE state SET value = value - (old.trashed_at IS NOT NULL) WHERE key = 'trashed';
+                END;
+                DROP TRIGGER entry_pin_counted;
+                CREATE TRIGGER entry_pin_counted AFTER UPDATE OF pinned ON entry
+                    WHEN new.pinned != old.pinned AND new.trashed_at IS NULL BEGIN
+                    UPDATE state SET value = value + new.pinned - old.pinned WHERE key = 'pinned';
+                END;
+                CREATE TRIGGER entry_trash_counted AFTER UPDATE OF trashed_at ON entry
+                    WHEN (old.trashed_at IS NULL) != (new.trashed_at IS NULL) BEGIN
+                    UPDATE state SET value = value + iif(new.trashed_at IS NULL, 1, -1) WHERE key = 'entries';
+                    UPDATE state SET value = value + iif(new.trashed_at IS NULL, 1, -1) * new.pinned WHERE key = 'pinned';
+                    UPDATE state SET value = value + iif(new.trashed_at IS NULL, -1, 1) WHERE key = 'trashed';
+                END;
+                INSERT INTO state (key, value) VALUES ('trashed', 0);
+                DROP INDEX entry_pinned_by_seq;
+                CREATE INDEX entry_live_pinned_by_seq ON entry (pinned, seq) WHERE trashed_at IS NULL;
+                CREATE INDEX entry_by_trashed_at ON entry (trashed_at) WHERE trashed_at IS NOT NULL;
+                DROP INDEX entry_seq_by_id;
+                CREATE INDEX entry_seq_trashed_by_id ON entry (id, seq, trashed_at);
+                """),
         // Named entries (snippets, issue 12). A title is unique without regard to case; most
         // entries have none, so the index holds only the named ones and listing every snippet
         // reads that small index, not the history.
-        Migration(name: "snippet titles", sql: """
-            ALTER TABLE entry ADD COLUMN title TEXT;
-            CREATE UNIQUE INDEX entry_by_title ON entry (title COLLATE NOCASE) WHERE title IS NOT NULL;
-            """),
+        Migration(
+            name: "snippet titles",
+            sql: """
+                ALTER TABLE entry ADD COLUMN title TEXT;
+                CREATE UNIQUE INDEX entry_by_title ON entry (title COLLATE NOCASE) WHERE title IS NOT NULL;
+                """),
         // Secure entries (issue 12). Their text is not in entry_text (so neither in the full-text
         // index) but sealed in entry_secret; the key's Argon2id parameters and a sealed check
         // value are state rows written when the first entry is made secure.
-        Migration(name: "secure entries sealed with a passphrase", sql: """
-            ALTER TABLE entry ADD COLUMN secure INTEGER NOT NULL DEFAULT 0;
-            CREATE TABLE entry_secret (
-                id INTEGER PRIMARY KEY,
-                sealed BLOB NOT NULL
-            );
-            CREATE TRIGGER entry_secret_removed AFTER DELETE ON entry WHEN old.secure BEGIN
-                DELETE FROM entry_secret WHERE id = old.id;
-            END;
-            """),
+        Migration(
+            name: "secure entries sealed with a passphrase",
+            sql: """
+                ALTER TABLE entry ADD COLUMN secure INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE entry_secret (
+                    id INTEGER PRIMARY KEY,
+                    sealed BLOB NOT NULL
+                );
+                CREATE TRIGGER entry_secret_removed AFTER DELETE ON entry WHEN old.secure BEGIN
+                    DELETE FROM entry_secret WHERE id = old.id;
+                END;
+                """),
     ]
 
     /// The schema version this build writes.

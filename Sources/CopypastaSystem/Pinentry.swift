@@ -27,7 +27,8 @@ public enum Pinentry {
         let child: Spawn.Child
         do {
             child = try Spawn.start(
-                [program], environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true, sameProcessGroup: true)
+                [program], environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true, sameProcessGroup: true
+            )
         } catch {
             throw .cannotStart("\(error)")
         }

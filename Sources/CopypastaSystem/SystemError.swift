@@ -1,5 +1,5 @@
-import Glibc
 import CopypastaCore
+import Glibc
 
 /// Errors of the files, directories and sockets every copypasta process shares.
 public enum SystemError: CopypastaFailure, Equatable {

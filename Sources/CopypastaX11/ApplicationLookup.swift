@@ -107,7 +107,7 @@ final class ApplicationLookup {
 
     private func windowProperty(_ window: Window, _ property: Atom) -> Window? {
         guard let reply = PropertyReply(display: display, window: window, property: property, delete: false, maxBytes: 64),
-              reply.type == connection.atoms.windowType, reply.format == 32, let value = reply.longs.first, value != 0
+            reply.type == connection.atoms.windowType, reply.format == 32, let value = reply.longs.first, value != 0
         else { return nil }
         return Window(value)
     }
@@ -126,8 +126,10 @@ final class ApplicationLookup {
     /// reparenting window manager lists in _NET_CLIENT_LIST; oldest (lowest id) first.
     private func clientWindows(_ client: UInt) -> [Window] {
         var windows = Set(children(of: connection.root))
-        if let list = PropertyReply(display: display, window: connection.root, property: netClientList, delete: false,
-                                    maxBytes: 4096 * MemoryLayout<CLong>.size), list.format == 32 {
+        if let list = PropertyReply(
+            display: display, window: connection.root, property: netClientList, delete: false,
+            maxBytes: 4096 * MemoryLayout<CLong>.size), list.format == 32
+        {
             windows.formUnion(list.longs.map { Window($0) })
         }
         return windows.filter { self.client(of: $0) == client }.sorted()
@@ -156,11 +158,13 @@ final class ApplicationLookup {
     /// WM_CLIENT_MACHINE says that process runs on this machine (a remote client's pid names
     /// an unrelated local process).
     private func processName(_ window: Window) -> String? {
-        guard let machine = PropertyReply(display: display, window: window, property: Atom(XA_WM_CLIENT_MACHINE), delete: false,
-                                          maxBytes: 256),
-              machine.format == 8, let hostName, String(decoding: machine.bytes, as: UTF8.self) == hostName,
-              let reply = PropertyReply(display: display, window: window, property: netWMPID, delete: false, maxBytes: 8),
-              reply.format == 32, let pid = reply.longs.first, pid > 0, pid <= UInt(Int32.max)
+        guard
+            let machine = PropertyReply(
+                display: display, window: window, property: Atom(XA_WM_CLIENT_MACHINE), delete: false,
+                maxBytes: 256),
+            machine.format == 8, let hostName, String(decoding: machine.bytes, as: UTF8.self) == hostName,
+            let reply = PropertyReply(display: display, window: window, property: netWMPID, delete: false, maxBytes: 8),
+            reply.format == 32, let pid = reply.longs.first, pid > 0, pid <= UInt(Int32.max)
         else { return nil }
         let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -173,8 +177,8 @@ final class ApplicationLookup {
     }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: Character) -> String {
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: Character) -> String {
         last == suffix ? String(dropLast()) : self
     }
 }

@@ -35,7 +35,8 @@ final class ClipboardManager {
         self.role = role
         perTargetLimit = min(perTarget, total)
         totalLimit = total
-        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask)
+        let mask = UInt(
+            XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask)
         XFixesSelectSelectionInput(display, connection.root, atoms.clipboardManager, role == .off ? 0 : mask)
         if role == .off {
             release()
@@ -107,7 +108,9 @@ final class ClipboardManager {
         let property = request.property == 0 ? request.target : request.property
         switch request.target {
         case atoms.targets:
-            setLongs(request.requestor, property, type: Atom(XA_ATOM), [atoms.targets, atoms.timestamp, atoms.saveTargets].map { UInt($0) })
+            setLongs(
+                request.requestor, property, type: Atom(XA_ATOM),
+                [atoms.targets, atoms.timestamp, atoms.saveTargets].map { UInt($0) })
             reply(request, property: property)
         case atoms.timestamp:
             setLongs(request.requestor, property, type: atoms.integer, [UInt(claimedAt)])
@@ -138,8 +141,9 @@ final class ClipboardManager {
             let serving = connection.server.isTransferring(to: request.requestor)
             XSelectInput(display, request.requestor, StructureNotifyMask | (serving ? PropertyChangeMask : NoEventMask))
             watched.insert(request.requestor)
-            let save = TargetSave(request: request, owner: owner, window: window, connection: connection,
-                                  perTarget: perTargetLimit, total: totalLimit)
+            let save = TargetSave(
+                request: request, owner: owner, window: window, connection: connection,
+                perTarget: perTargetLimit, total: totalLimit)
             job = save
             resume()
         }
@@ -220,8 +224,9 @@ final class ClipboardManager {
 
     private func setLongs(_ window: Window, _ property: Atom, type: Atom, _ values: [UInt]) {
         _ = values.withUnsafeBytes { raw in
-            XChangeProperty(display, window, property, type, 32, PropModeReplace,
-                            raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+            XChangeProperty(
+                display, window, property, type, 32, PropModeReplace,
+                raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
         }
     }
 

@@ -61,11 +61,15 @@ public final class KeyRecorder {
         XSync(display.display, False)
         readModifiers()
         let me = UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()).assumingMemoryBound(to: CChar.self)
-        guard context != 0, XRecordEnableContextAsync(data, context, { closure, intercepted in
-            guard let closure, let intercepted else { return }
-            Unmanaged<KeyRecorder>.fromOpaque(closure).takeUnretainedValue().intercept(intercepted)
-            XRecordFreeData(intercepted)
-        }, me) != 0 else {
+        guard context != 0,
+            XRecordEnableContextAsync(
+                data, context,
+                { closure, intercepted in
+                    guard let closure, let intercepted else { return }
+                    Unmanaged<KeyRecorder>.fromOpaque(closure).takeUnretainedValue().intercept(intercepted)
+                    XRecordFreeData(intercepted)
+                }, me) != 0
+        else {
             XCloseDisplay(data)
             throw .noExtension("RECORD", display.name)
         }
@@ -144,7 +148,9 @@ public final class KeyRecorder {
         case UInt(XK_Return), UInt(XK_KP_Enter): onKey(.character("\n"))
         case UInt(XK_Tab): onKey(.character("\t"))
         default:
-            if let character = text.first, text.count == 1, !character.isASCII || character.asciiValue.map({ $0 >= 0x20 && $0 != 0x7f }) == true {
+            if let character = text.first, text.count == 1,
+                !character.isASCII || character.asciiValue.map({ $0 >= 0x20 && $0 != 0x7f }) == true
+            {
                 onKey(.character(character))
             } else if !Self.isDeadOrShift(symbol) {
                 onKey(.reset)
@@ -176,4 +182,3 @@ public final class KeyRecorder {
         (0xfe50...0xfe8f).contains(symbol) || (0xfe01...0xfe0f).contains(symbol) || (0xffe1...0xffee).contains(symbol)
     }
 }
-

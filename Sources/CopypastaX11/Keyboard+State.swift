@@ -11,7 +11,8 @@ extension Keyboard {
     public func waitForModifierRelease(timeout: Double) -> Bool {
         let deadline = monotonicSeconds() + timeout
         let display = self.connection.display
-        XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), UInt(XkbModifierStateMask), UInt(XkbModifierStateMask))
+        XkbSelectEventDetails(
+            display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), UInt(XkbModifierStateMask), UInt(XkbModifierStateMask))
         defer { XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), UInt(XkbModifierStateMask), 0) }
         while true {
             var state = XkbStateRec()
@@ -104,7 +105,8 @@ extension Keyboard {
 
     private func modifierKeycodesDown(_ keys: [CChar]) -> [UInt8] {
         var down: [UInt8] = []
-        for keycode in modifierKeycodes.sorted() where keys[Int(keycode) / 8] & CChar(bitPattern: UInt8(1 << (keycode % 8))) != 0 {
+        for keycode in modifierKeycodes.sorted() where keys[Int(keycode) / 8] & CChar(bitPattern: UInt8(1 << (keycode % 8))) != 0
+        {
             down.append(keycode)
         }
         return down

@@ -49,7 +49,9 @@ public final class Keyboard {
     public init(display: X11Display) throws(X11Error) {
         connection = display
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0, opcode: Int32 = 0
-        guard XTestQueryExtension(display.display, &event, &error, &major, &minor) != 0 else { throw .noExtension("XTEST", display.name) }
+        guard XTestQueryExtension(display.display, &event, &error, &major, &minor) != 0 else {
+            throw .noExtension("XTEST", display.name)
+        }
         major = 1
         minor = 0
         guard XkbQueryExtension(display.display, &opcode, &event, &error, &major, &minor) != 0 else {
@@ -87,7 +89,9 @@ public final class Keyboard {
     /// Keeps the position with the fewest modifiers for a keysym and its character (never keypad keys,
     /// whose meaning depends on Num Lock).
     private func record(_ symbol: UInt, _ position: KeyPosition) {
-        let cheaper = { (old: KeyPosition?) in old.map { $0.modifiers.nonzeroBitCount > position.modifiers.nonzeroBitCount } ?? true }
+        let cheaper = { (old: KeyPosition?) in
+            old.map { $0.modifiers.nonzeroBitCount > position.modifiers.nonzeroBitCount } ?? true
+        }
         if cheaper(bySymbol[symbol]) { bySymbol[symbol] = position }
         guard !(0xFF80...0xFFBD).contains(symbol) else { return }
         let scalar = xkb_keysym_to_utf32(UInt32(symbol))

@@ -36,7 +36,9 @@ struct PropertyReply {
     var longs: [UInt] {
         guard format == 32 else { return [] }
         return bytes.withUnsafeBytes { raw in
-            (0..<raw.count / MemoryLayout<UInt>.size).map { raw.loadUnaligned(fromByteOffset: $0 * MemoryLayout<UInt>.size, as: UInt.self) }
+            (0..<raw.count / MemoryLayout<UInt>.size).map {
+                raw.loadUnaligned(fromByteOffset: $0 * MemoryLayout<UInt>.size, as: UInt.self)
+            }
         }
     }
 }

@@ -129,8 +129,11 @@ final class SelectionReader {
         // Drop the other references so that `chunks` grows in place instead of being copied.
         conversions[property] = nil
         conversion.phase = .targets
-        guard let chunk = PropertyReply(display: display, window: connection.window, property: property, delete: true,
-                                        maxBytes: conversion.maxBytes + 1) else {
+        guard
+            let chunk = PropertyReply(
+                display: display, window: connection.window, property: property, delete: true,
+                maxBytes: conversion.maxBytes + 1)
+        else {
             conversions[property] = conversion
             return fail(property, .invalidReply(.unreadableChunk))
         }
@@ -148,9 +151,11 @@ final class SelectionReader {
     private func receiveTargets(_ received: Conversion) {
         var conversion = received
         let limit = 4096 * MemoryLayout<CLong>.size
-        guard let reply = PropertyReply(display: display, window: connection.window, property: conversion.property,
-                                        delete: true, maxBytes: limit),
-              reply.format == 32, reply.type == XA_ATOM || reply.type == atoms.targets
+        guard
+            let reply = PropertyReply(
+                display: display, window: connection.window, property: conversion.property,
+                delete: true, maxBytes: limit),
+            reply.format == 32, reply.type == XA_ATOM || reply.type == atoms.targets
         else {
             return fail(conversion.property, .invalidReply(.unusableTargets))
         }
@@ -170,7 +175,8 @@ final class SelectionReader {
         next.target = target
         next.deadline = monotonicSeconds() + conversion.timeout
         conversions[conversion.property] = next
-        XConvertSelection(display, atoms.atom(for: conversion.selection), target, conversion.property, connection.window, conversion.time)
+        XConvertSelection(
+            display, atoms.atom(for: conversion.selection), target, conversion.property, connection.window, conversion.time)
     }
 
     /// Owners that do not implement TARGETS still get asked for UTF8_STRING once.
@@ -183,12 +189,17 @@ final class SelectionReader {
 
     private func receiveText(_ conversion: Conversion, encoding: SelectionEncoding) {
         let property = conversion.property
-        guard let header = PropertyReply(display: display, window: connection.window, property: property, delete: false, maxBytes: 0) else {
+        guard
+            let header = PropertyReply(
+                display: display, window: connection.window, property: property, delete: false, maxBytes: 0)
+        else {
             return fail(property, .invalidReply(.unreadableText))
         }
         if header.type == atoms.incr {
             // The size is a lower bound (ICCCM §2.7.2); xclip sends none at all.
-            guard let size = PropertyReply(display: display, window: connection.window, property: property, delete: true, maxBytes: 8)
+            guard
+                let size = PropertyReply(
+                    display: display, window: connection.window, property: property, delete: true, maxBytes: 8)
             else { return fail(property, .invalidReply(.unreadableIncrHeader)) }
             let announced = Int(truncatingIfNeeded: size.longs.first ?? 0)
             guard announced <= conversion.maxBytes else { return tooLarge(property, bytes: announced) }
@@ -204,12 +215,17 @@ final class SelectionReader {
             let type = atomNames([header.type]).first ?? "None"
             return fail(property, .invalidReply(.notText(type: type, format: Int(header.format))))
         }
-        guard let reply = PropertyReply(display: display, window: connection.window, property: property, delete: true,
-                                        maxBytes: header.bytesAfter) else {
+        guard
+            let reply = PropertyReply(
+                display: display, window: connection.window, property: property, delete: true,
+                maxBytes: header.bytesAfter)
+        else {
             return fail(property, .invalidReply(.unreadableText))
         }
         conversions[property] = nil
-        let actual = reply.type == atoms.utf8String || reply.type == atoms.textPlainUTF8 ? .utf8 : reply.type == atoms.string ? .latin1 : encoding
+        let actual =
+            reply.type == atoms.utf8String || reply.type == atoms.textPlainUTF8
+            ? .utf8 : reply.type == atoms.string ? .latin1 : encoding
         var chunks = [reply.bytes]
         deliver(conversion, chunks: &chunks, encoding: actual)
     }

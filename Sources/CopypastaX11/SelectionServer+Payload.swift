@@ -36,7 +36,8 @@ extension SelectionServer {
             if let text {
                 let utf8 = Array(text.utf8)
                 for target in [atoms.utf8String, atoms.textPlainUTF8, atoms.textPlain] {
-                    items.append(Item(target: target, type: target == atoms.textPlain ? atoms.textPlain : target, format: 8, bytes: utf8))
+                    items.append(
+                        Item(target: target, type: target == atoms.textPlain ? atoms.textPlain : target, format: 8, bytes: utf8))
                 }
                 if let latin1 = TextDecoding.latin1Bytes(text) {
                     items.append(Item(target: atoms.string, type: atoms.string, format: 8, bytes: latin1))

@@ -108,7 +108,7 @@ final class SelectionServer {
         // ICCCM §2.2: an obsolete requestor passes None; use the target as the property.
         let property = request.property == 0 ? request.target : request.property
         guard request.owner == connection.window, let offer = offers[request.selection],
-              request.time == Time(CurrentTime) || request.time >= offer.time
+            request.time == Time(CurrentTime) || request.time >= offer.time
         else { return notify(request, property: 0) }
         let served: Bool
         if request.target == atoms.multiple {
@@ -127,9 +127,10 @@ final class SelectionServer {
         // Whole elements per chunk: format-32 data is held as C longs but sent as 4 bytes each.
         let end = min(transfer.offset + chunkSize / max(1, Int(item.format) / 8) * item.unit, item.bytes.count)
         _ = item.bytes.withUnsafeBufferPointer { buffer in
-            XChangeProperty(display, requestor, property, item.type, item.format, PropModeReplace,
-                            buffer.baseAddress.map { $0 + transfer.offset } ?? UnsafePointer(bitPattern: 1),
-                            Int32((end - transfer.offset) / item.unit))
+            XChangeProperty(
+                display, requestor, property, item.type, item.format, PropModeReplace,
+                buffer.baseAddress.map { $0 + transfer.offset } ?? UnsafePointer(bitPattern: 1),
+                Int32((end - transfer.offset) / item.unit))
         }
         if end == transfer.offset {
             // The zero-length chunk just written ends the transfer (ICCCM §2.7.2).
@@ -159,14 +160,16 @@ final class SelectionServer {
 
     /// MULTIPLE (ICCCM §2.6.2): the property lists (target, property) pairs; failed pairs get property None.
     private func serveMultiple(_ offer: Offer, requestor: Window, property: Atom) -> Bool {
-        guard let reply = PropertyReply(display: display, window: requestor, property: property, delete: false, maxBytes: 1 << 16),
-              reply.format == 32
+        guard
+            let reply = PropertyReply(display: display, window: requestor, property: property, delete: false, maxBytes: 1 << 16),
+            reply.format == 32
         else { return false }
         var pairs = reply.longs
         for index in stride(from: 0, to: pairs.count - 1, by: 2) {
             let target = Atom(pairs[index]), destination = Atom(pairs[index + 1])
             if target == atoms.multiple || destination == 0
-                || !serve(offer, target: target, requestor: requestor, property: destination) {
+                || !serve(offer, target: target, requestor: requestor, property: destination)
+            {
                 pairs[index + 1] = 0
             }
         }
@@ -178,8 +181,9 @@ final class SelectionServer {
         // The INCR threshold counts the bytes on the wire: 4 per format-32 element.
         if item.bytes.count / item.unit * max(1, Int(item.format) / 8) <= chunkSize {
             _ = item.bytes.withUnsafeBufferPointer { buffer in
-                XChangeProperty(display, requestor, property, item.type, item.format, PropModeReplace,
-                                buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(item.bytes.count / item.unit))
+                XChangeProperty(
+                    display, requestor, property, item.type, item.format, PropModeReplace,
+                    buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(item.bytes.count / item.unit))
             }
             recordDelivery(to: requestor)
             return
@@ -192,8 +196,9 @@ final class SelectionServer {
 
     private func setLongs(_ window: Window, _ property: Atom, type: Atom, _ values: [UInt]) {
         _ = values.withUnsafeBytes { raw in
-            XChangeProperty(display, window, property, type, 32, PropModeReplace,
-                            raw.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1), Int32(values.count))
+            XChangeProperty(
+                display, window, property, type, 32, PropModeReplace,
+                raw.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1), Int32(values.count))
         }
     }
 

@@ -66,7 +66,8 @@ final class TargetSave {
     init(request: XSelectionRequestEvent, owner: Window, window: Window, connection: X11Display, perTarget: Int, total: Int) {
         self.request = request
         self.owner = owner
-        read = connection.nextRead(.clipboard, owner: OwnerID(window: owner), classNames: connection.applications.names(of: owner))
+        read = connection.nextRead(
+            .clipboard, owner: OwnerID(window: owner), classNames: connection.applications.names(of: owner))
         self.window = window
         self.connection = connection
         perTargetLimit = perTarget
@@ -86,9 +87,11 @@ final class TargetSave {
     /// The watchdog runs from the request on; only an answer from the owner extends it.
     func begin() {
         if request.property != 0,
-           let list = PropertyReply(display: display, window: request.requestor, property: request.property, delete: false,
-                                    maxBytes: 1024 * MemoryLayout<CLong>.size),
-           list.type == XA_ATOM, list.format == 32, !list.longs.isEmpty {
+            let list = PropertyReply(
+                display: display, window: request.requestor, property: request.property, delete: false,
+                maxBytes: 1024 * MemoryLayout<CLong>.size),
+            list.type == XA_ATOM, list.format == 32, !list.longs.isEmpty
+        {
             return requestTargets(list.longs.map { Atom($0) })
         }
         phase = .targets
@@ -103,8 +106,12 @@ final class TargetSave {
         guard event.selection == atoms.clipboard, event.time == time || event.time == Time(CurrentTime) else { return }
         switch phase {
         case .targets where event.target == atoms.targets:
-            let reply = event.property == 0 ? nil : PropertyReply(
-                display: display, window: window, property: atoms.saveTargetsProperty, delete: true, maxBytes: 4096 * MemoryLayout<CLong>.size)
+            let reply =
+                event.property == 0
+                ? nil
+                : PropertyReply(
+                    display: display, window: window, property: atoms.saveTargetsProperty, delete: true,
+                    maxBytes: 4096 * MemoryLayout<CLong>.size)
             requestTargets((reply?.format == 32 ? reply?.longs : nil)?.map { Atom($0) } ?? [])
         case .multiple where event.target == atoms.multiple:
             event.property == 0 ? convertSingle(0) : receiveMultiple()
@@ -120,7 +127,7 @@ final class TargetSave {
     /// Reads the next INCR chunk written into one of the save's properties.
     func handlePropertyNewValue(_ property: Atom) {
         guard var transfer = incoming.removeValue(forKey: property),
-              let chunk = PropertyReply(display: display, window: window, property: property, delete: true, maxBytes: 64 << 20)
+            let chunk = PropertyReply(display: display, window: window, property: property, delete: true, maxBytes: 64 << 20)
         else { return }
         progressed()
         if chunk.bytes.isEmpty { return keep(transfer) }
@@ -157,19 +164,24 @@ final class TargetSave {
         // kept alive either: the clipboard empties when such an application exits, as it would without a manager.
         if let reason = connection.delegate?.check(read, targets: names) {
             refusal = reason
-            return phase = .converted
+            phase = .converted
+            return
         }
         let byName = names.count == offered.count ? Dictionary(zip(names, offered), uniquingKeysWith: { first, _ in first }) : [:]
         wanted = SaveTargets.select(names).map { byName[$0] ?? XInternAtom(display, $0, False) }
-        guard !wanted.isEmpty else { return phase = .converted }
+        guard !wanted.isEmpty else {
+            phase = .converted
+            return
+        }
         var pairs: [UInt] = []
         for (index, target) in wanted.enumerated() {
             XDeleteProperty(display, window, saveProperty(index))
             pairs += [UInt(target), UInt(saveProperty(index))]
         }
         _ = pairs.withUnsafeBytes { raw in
-            XChangeProperty(display, window, atoms.saveMultipleProperty, atoms.atomPair, 32, PropModeReplace,
-                            raw.bindMemory(to: UInt8.self).baseAddress, Int32(pairs.count))
+            XChangeProperty(
+                display, window, atoms.saveMultipleProperty, atoms.atomPair, 32, PropModeReplace,
+                raw.bindMemory(to: UInt8.self).baseAddress, Int32(pairs.count))
         }
         phase = .multiple
         XConvertSelection(display, atoms.clipboard, atoms.multiple, atoms.saveMultipleProperty, window, time)
@@ -177,8 +189,9 @@ final class TargetSave {
 
     /// MULTIPLE answered: the pairs the owner could not convert carry property None (ICCCM §2.6.2).
     private func receiveMultiple() {
-        let reply = PropertyReply(display: display, window: window, property: atoms.saveMultipleProperty, delete: true,
-                                  maxBytes: (wanted.count * 2 + 2) * MemoryLayout<CLong>.size)
+        let reply = PropertyReply(
+            display: display, window: window, property: atoms.saveMultipleProperty, delete: true,
+            maxBytes: (wanted.count * 2 + 2) * MemoryLayout<CLong>.size)
         let pairs = reply?.longs ?? []
         for index in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[index + 1] != 0 {
             receive(Atom(pairs[index]), property: Atom(pairs[index + 1]))
@@ -188,7 +201,10 @@ final class TargetSave {
 
     /// The owner refused MULTIPLE: one conversion per target, each after the previous answer.
     private func convertSingle(_ index: Int) {
-        guard index < wanted.count else { return phase = .converted }
+        guard index < wanted.count else {
+            phase = .converted
+            return
+        }
         phase = .single(index)
         XConvertSelection(display, atoms.clipboard, wanted[index], saveProperty(index), window, time)
     }
@@ -196,7 +212,8 @@ final class TargetSave {
     /// Takes one converted property: whole, or the start of an INCR transfer (deleting it asks for the first chunk).
     private func receive(_ target: Atom, property: Atom) {
         guard let header = PropertyReply(display: display, window: window, property: property, delete: false, maxBytes: 0),
-              header.type != 0 else { return }
+            header.type != 0
+        else { return }
         if header.type == atoms.incr {
             XDeleteProperty(display, window, property)
             incoming[property] = Incoming(target: target)
@@ -207,7 +224,9 @@ final class TargetSave {
             overCap.append(connection.reader.atomNames([target]).first ?? "?")
             return
         }
-        guard let reply = PropertyReply(display: display, window: window, property: property, delete: true, maxBytes: header.bytesAfter)
+        guard
+            let reply = PropertyReply(
+                display: display, window: window, property: property, delete: true, maxBytes: header.bytesAfter)
         else { return }
         keep(SelectionServer.Item(target: target, type: reply.type, format: reply.format, bytes: reply.bytes))
     }

@@ -44,16 +44,17 @@ extension X11Display {
         let read = save.read
         let text = taken ? savedText(save.items) : nil
         let names = reader.atomNames(save.items.map(\.target))
-        delegate?.clipboardSaved(SaveReport(
-            read: read, text: text?.text, repaired: text?.repaired ?? false, targets: names, overCap: save.overCap,
-            stalled: save.stalled, refusal: save.refusal, taken: taken))
+        delegate?.clipboardSaved(
+            SaveReport(
+                read: read, text: text?.text, repaired: text?.repaired ?? false, targets: names, overCap: save.overCap,
+                stalled: save.stalled, refusal: save.refusal, taken: taken))
     }
 
     /// The text among saved targets, decoded from the best text target.
     private func savedText(_ items: [SelectionServer.Item]) -> (text: String, repaired: Bool)? {
         let names = reader.atomNames(items.map(\.target))
         guard names.count == items.count, let best = CaptureFilter.bestTextTarget(names),
-              let index = names.firstIndex(of: best.name), items[index].format == 8
+            let index = names.firstIndex(of: best.name), items[index].format == 8
         else { return nil }
         return TextDecoding.decode(items[index].bytes, as: best.encoding)
     }

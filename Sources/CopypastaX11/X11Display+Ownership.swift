@@ -22,7 +22,7 @@ extension X11Display {
     public func withdraw(_ selection: Config.Selection, ifOffering fingerprint: Fingerprint) -> Bool {
         let atom = atoms.atom(for: selection)
         guard let offered = server.offeredText(on: atom), Fingerprint(of: offered) == fingerprint,
-              XGetSelectionOwner(display, atom) == window
+            XGetSelectionOwner(display, atom) == window
         else { return false }
         XSetSelectionOwner(display, atom, Window(None), serverTime())
         server.ownershipLost(atom)
@@ -62,11 +62,13 @@ extension X11Display {
         var wanted = atoms.timestampProperty
         withUnsafeMutablePointer(to: &wanted) { pointer in
             let argument = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self)
-            XIfEvent(display, &event, { _, event, argument in
-                guard let event, let argument else { return False }
-                let atom = UnsafeRawPointer(argument).load(as: Atom.self)
-                return event.pointee.type == PropertyNotify && event.pointee.xproperty.atom == atom ? True : False
-            }, argument)
+            XIfEvent(
+                display, &event,
+                { _, event, argument in
+                    guard let event, let argument else { return False }
+                    let atom = UnsafeRawPointer(argument).load(as: Atom.self)
+                    return event.pointee.type == PropertyNotify && event.pointee.xproperty.atom == atom ? True : False
+                }, argument)
         }
         return event.xproperty.time
     }

@@ -103,7 +103,9 @@ public final class X11Display {
             guard let event else { return 0 }
             if recordedProtocolErrors.count < 64 {
                 let error = event.pointee
-                recordedProtocolErrors.append("X error \(error.error_code) on request \(error.request_code) for resource 0x\(String(error.resourceid, radix: 16))")
+                recordedProtocolErrors.append(
+                    "X error \(error.error_code) on request \(error.request_code) for resource 0x\(String(error.resourceid, radix: 16))"
+                )
             }
             return 0
         }
@@ -122,7 +124,8 @@ public final class X11Display {
 
     /// Subscribes to XFixes owner-change, window-destroy and client-close events for `selections`.
     public func watch(_ selections: [Config.Selection]) {
-        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask)
+        let mask = UInt(
+            XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask)
         for selection in Config.Selection.allCases {
             XFixesSelectSelectionInput(display, root, atoms.atom(for: selection), selections.contains(selection) ? mask : 0)
         }
@@ -172,7 +175,8 @@ public final class X11Display {
     /// A new read of `selection` from `owner`, changed now, with the next id.
     func nextRead(_ selection: Config.Selection, owner: OwnerID, classNames: [String] = []) -> SelectionRead {
         lastReadID += 1
-        return SelectionRead(id: ReadID(value: lastReadID), selection: selection, owner: owner, changedAt: .now(), classNames: classNames)
+        return SelectionRead(
+            id: ReadID(value: lastReadID), selection: selection, owner: owner, changedAt: .now(), classNames: classNames)
     }
 
     /// Whether `window` owns one of the watched selections, as far as XFixes told us.
@@ -233,14 +237,18 @@ public final class X11Display {
         }
         if notify.selection == atoms.clipboardManager { return manager.roleOwnerChanged() }
         guard let selection = atoms.selection(for: notify.selection) else { return }
-        let kind: OwnerChange.Kind = switch notify.subtype {
-        case Int32(XFixesSetSelectionOwnerNotify): notify.owner == 0 ? .cleared : .newOwner
-        default: .ownerGone
-        }
-        trackOwner(selection: notify.selection, kind: kind, owner: notify.owner, clientClosed: notify.subtype == Int32(XFixesSelectionClientCloseNotify))
-        delegate?.ownerChanged(OwnerChange(
-            selection: selection, kind: kind, owner: notify.owner == 0 ? nil : OwnerID(window: notify.owner),
-            isOurs: notify.owner == window, time: notify.selection_timestamp))
+        let kind: OwnerChange.Kind =
+            switch notify.subtype {
+            case Int32(XFixesSetSelectionOwnerNotify): notify.owner == 0 ? .cleared : .newOwner
+            default: .ownerGone
+            }
+        trackOwner(
+            selection: notify.selection, kind: kind, owner: notify.owner,
+            clientClosed: notify.subtype == Int32(XFixesSelectionClientCloseNotify))
+        delegate?.ownerChanged(
+            OwnerChange(
+                selection: selection, kind: kind, owner: notify.owner == 0 ? nil : OwnerID(window: notify.owner),
+                isOurs: notify.owner == window, time: notify.selection_timestamp))
     }
 
     /// Follows the owner of each selection. When it goes away, its conversions end at once:
@@ -256,7 +264,9 @@ public final class X11Display {
             selectionOwners[selection] = nil
             if let gone, gone != window {
                 let client = applications.client(of: gone)
-                let isGone = { (candidate: Window) in clientClosed ? self.applications.client(of: candidate) == client : candidate == gone }
+                let isGone = { (candidate: Window) in
+                    clientClosed ? self.applications.client(of: candidate) == client : candidate == gone
+                }
                 reader.ownerGone(isGone)
                 if selection == atoms.clipboard { manager.ownerGone(isGone) }
             }

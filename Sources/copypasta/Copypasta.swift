@@ -16,8 +16,10 @@ struct Copypasta: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Daemon.self, List.self, Show.self, Copy.self, PasteCommand.self, TypeCommand.self, Pick.self, Search.self, Add.self, Delete.self,
-            Undelete.self, Trash.self, Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Tags.self, Collections.self, Pause.self, Resume.self, Status.self,
+            Daemon.self, List.self, Show.self, Copy.self, PasteCommand.self, TypeCommand.self, Pick.self, Search.self, Add.self,
+            Delete.self,
+            Undelete.self, Trash.self, Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Tags.self, Collections.self,
+            Pause.self, Resume.self, Status.self,
             Name.self, Find.self, Secure.self, Lock.self,
             Export.self, Import.self, ConfigCommand.self, Serve.self,
         ]

@@ -8,7 +8,9 @@ struct EntryOutputOptions: ParsableArguments {
     var json = false
 
     /// NUL-terminated full texts.
-    @Flag(name: [.customShort("0"), .customLong("null")], help: "Print the full texts, each ending in a NUL byte (for fzf --read0, xargs -0).")
+    @Flag(
+        name: [.customShort("0"), .customLong("null")],
+        help: "Print the full texts, each ending in a NUL byte (for fzf --read0, xargs -0).")
     var null = false
 
     /// Refuses two output formats at once.
@@ -42,7 +44,8 @@ struct EntryOutputOptions: ParsableArguments {
     /// With `idBeforeText` a full text is preceded by its id and a tab, so that a launcher's choice
     /// names the entry (`pick --null`). `flush` receives the bytes built so far of a long JSON line.
     func append(
-        _ entry: Entry, to bytes: inout [UInt8], columns: Int, idBeforeText: Bool = false, flush: (inout [UInt8]) -> Void = { _ in }
+        _ entry: Entry, to bytes: inout [UInt8], columns: Int, idBeforeText: Bool = false,
+        flush: (inout [UInt8]) -> Void = { _ in }
     ) {
         if json {
             JSONLines.appendLine(entry, to: &bytes, flushAt: 1 << 20, flush: flush)

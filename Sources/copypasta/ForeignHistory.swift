@@ -19,8 +19,11 @@ enum ForeignHistory {
     static func read(_ manager: ForeignManager, at location: String?, maxBytes: Int) throws -> [ForeignClip] {
         switch manager {
         case .jsonl: []
-        case .clipmenu: try clipmenu(location ?? ClipmenuStore.directory(environment: Environment.values, uid: getuid()), maxBytes)
-        case .greenclip: try GreenclipHistory.items(readFile(location ?? Environment.home + "/.cache/greenclip.history"), maxBytes: maxBytes).map(\.clip)
+        case .clipmenu:
+            try clipmenu(location ?? ClipmenuStore.directory(environment: Environment.values, uid: getuid()), maxBytes)
+        case .greenclip:
+            try GreenclipHistory.items(readFile(location ?? Environment.home + "/.cache/greenclip.history"), maxBytes: maxBytes)
+                .map(\.clip)
         case .cliphist: try cliphist(database: location, maxBytes)
         case .copyq: try CopyqDump.items(run(["copyq", "eval", CopyqDump.script], manager: "copyq"), maxBytes: maxBytes)
         }
@@ -37,7 +40,8 @@ enum ForeignHistory {
             guard stat(path, &stats) == 0 else {
                 throw CoreError.data("the clipmenu store \(directory) lists clip \(hash) but has no file \(path)")
             }
-            let clip: ForeignClip = Int(stats.st_size) > maxBytes ? .tooLong(bytes: Int(stats.st_size)) : .decoding(try readFile(path))
+            let clip: ForeignClip =
+                Int(stats.st_size) > maxBytes ? .tooLong(bytes: Int(stats.st_size)) : .decoding(try readFile(path))
             known[hash] = clip
             return clip
         }
@@ -63,7 +67,8 @@ enum ForeignHistory {
         }
         guard result.status == 0 else {
             let verb = argv.first { !$0.hasPrefix("-") && $0 != argv[0] } ?? ""
-            throw ForeignImportFailure(message: "\(argv[0]) \(verb) failed (exit \(result.status)); is \(manager) set up and running?")
+            throw ForeignImportFailure(
+                message: "\(argv[0]) \(verb) failed (exit \(result.status)); is \(manager) set up and running?")
         }
         return result.output
     }

@@ -7,11 +7,18 @@ import Glibc
 /// Options every subcommand accepts: where the database and config file are (copypasta(1) FILES).
 struct GlobalOptions: ParsableArguments {
     /// The database path given with --db.
-    @Option(name: .long, help: ArgumentHelp("Use this database file (default: $XDG_DATA_HOME/copypasta/history.sqlite3; env COPYPASTA_DB).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Use this database file (default: $XDG_DATA_HOME/copypasta/history.sqlite3; env COPYPASTA_DB).", valueName: "path"))
     var db: String?
 
     /// The config path given with --config.
-    @Option(name: .long, help: ArgumentHelp("Use this config file (default: $XDG_CONFIG_HOME/copypasta/copypasta.conf; env COPYPASTA_CONFIG).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Use this config file (default: $XDG_CONFIG_HOME/copypasta/copypasta.conf; env COPYPASTA_CONFIG).", valueName: "path")
+    )
     var config: String?
 
     /// Every path, resolved from the options, the environment and the user.

@@ -20,7 +20,8 @@ extension Copypasta.Import {
                 started = importer
                 for clip in clips {
                     switch clip {
-                    case let .text(text): try importer.add(ImportRecord(text: text, source: EntrySource.imported.rawValue, sourceApp: app))
+                    case let .text(text):
+                        try importer.add(ImportRecord(text: text, source: EntrySource.imported.rawValue, sourceApp: app))
                     case .notText: notText += 1
                     case .tooLong: oversized += 1
                     }
@@ -29,7 +30,8 @@ extension Copypasta.Import {
         } catch let failure as CopypastaFailure {
             throw CopypastaExit.stopped(failure, kept: started?.summary.imported ?? 0)
         }
-        var note = "imported \(summary.imported) entries from \(app), skipped \(summary.duplicates) duplicates, "
+        var note =
+            "imported \(summary.imported) entries from \(app), skipped \(summary.duplicates) duplicates, "
             + "\(notText) non-text items and \(oversized) entries longer than max-bytes"
         if summary.removedByRetention > 0 {
             note += ", removed \(summary.removedByRetention) old entries (max-entries = \(config.maxEntries))"

@@ -6,9 +6,11 @@ import CopypastaSystem
 /// Where the passphrase of the secure entries comes from: a descriptor a script opened
 /// (`--passphrase-fd N`) or else the pinentry dialog (`pinentry-program`).
 struct PassphraseOptions: ParsableArguments {
-    @Option(name: .customLong("passphrase-fd"), help: ArgumentHelp(
-        "Read the passphrase of the secure entries from file descriptor N (one line) instead of asking with pinentry.",
-        valueName: "N"))
+    @Option(
+        name: .customLong("passphrase-fd"),
+        help: ArgumentHelp(
+            "Read the passphrase of the secure entries from file descriptor N (one line) instead of asking with pinentry.",
+            valueName: "N"))
     var passphraseFD: Int32?
 
     /// The passphrase; `choosing` when it will become the database's passphrase.
@@ -22,7 +24,8 @@ struct PassphraseOptions: ParsableArguments {
             }
             if let newline = bytes.firstIndex(of: 0x0A) { bytes.removeSubrange(newline...) }
         } else {
-            let description = choosing
+            let description =
+                choosing
                 ? "Choose the passphrase that will protect copypasta's secure entries."
                 : "Enter the passphrase of copypasta's secure entries."
             do {
@@ -30,7 +33,9 @@ struct PassphraseOptions: ParsableArguments {
             } catch .cancelled {
                 throw CoreError.permission("no passphrase given (the dialog was cancelled); nothing was shown or changed")
             } catch let .cannotStart(reason) {
-                throw CoreError.usage("cannot start pinentry-program '\(config.pinentryProgram)': \(reason); install pinentry or pass --passphrase-fd")
+                throw CoreError.usage(
+                    "cannot start pinentry-program '\(config.pinentryProgram)': \(reason); install pinentry or pass --passphrase-fd"
+                )
             } catch let .failed(reason) {
                 throw CoreError.permission("pinentry-program '\(config.pinentryProgram)' gave no passphrase: \(reason)")
             }

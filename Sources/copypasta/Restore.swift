@@ -50,7 +50,8 @@ enum Restore {
         var argv = [executablePath(), "serve", String(id), "--selections", selections.map(\.rawValue).joined(separator: ",")]
         argv += ["--db", paths.database, "--config", paths.configFile]
         if paste { argv.append("--paste") }
-        var passphrase = try global.openStore().isSecure(id: id) == true
+        var passphrase =
+            try global.openStore().isSecure(id: id) == true
             ? try secret.passphrase(config: try global.loadConfig(), choosing: false) : []
         defer { SecretKey.wipe(&passphrase) }
         if !passphrase.isEmpty { argv += ["--passphrase-fd", "0"] }

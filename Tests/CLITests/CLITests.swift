@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// The real binary, run as a user would: stdout, stderr and exit status checked.
 @Suite struct CLITests {
@@ -38,7 +38,10 @@ import TestSupport
         let lines = json.output.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[1].hasPrefix(#"{"id":1,"text":"one\nline","preview":"one⏎line","capturedAt":""#))
-        #expect(lines[1].hasSuffix(#","source":"manual","sourceApp":null,"bytes":8,"pinned":false,"tags":[],"useCount":0,"lastUsedAt":null,"kind":"text"}"#))
+        #expect(
+            lines[1].hasSuffix(
+                #","source":"manual","sourceApp":null,"bytes":8,"pinned":false,"tags":[],"useCount":0,"lastUsedAt":null,"kind":"text"}"#
+            ))
         let null = try cli.run("list", "-0")
         #expect(null.stdout == Array("two\0one\nline\0".utf8))
         #expect(try cli.run("list", "--json", "--null").status == 64)
@@ -211,7 +214,9 @@ import TestSupport
         let path = sandbox.write("config/copypasta/copypasta.conf", "# comment\nmax-entries = lots\n")
         let result = try cli.run("config")
         #expect(result.status == 78)
-        #expect(result.stderr == "copypasta: \(path):2: max-entries: expected a whole number from 0 (unlimited) to 10000000, got 'lots'\n")
+        #expect(
+            result.stderr
+                == "copypasta: \(path):2: max-entries: expected a whole number from 0 (unlimited) to 10000000, got 'lots'\n")
         sandbox.write("config/copypasta/copypasta.conf", "colour = blue\n")
         #expect(try cli.run("add", "x").status == 78)
     }

@@ -61,8 +61,11 @@ enum ForeignFixtures {
         mkdir(directory + "/items", 0o700)
         var list: [UInt8] = []
         for item in items {
-            let preview = item.binary ? "[[ binary data 1 KiB png 1x1 ]]" : String(decoding: item.bytes, as: UTF8.self)
-                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let preview =
+                item.binary
+                ? "[[ binary data 1 KiB png 1x1 ]]"
+                : String(decoding: item.bytes, as: UTF8.self)
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
             list += Array("\(item.id)\t\(preview)\n".utf8)
             write("\(directory)/items/\(item.id)", item.bytes)
         }

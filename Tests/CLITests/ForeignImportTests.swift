@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `import --from clipmenu|greenclip|cliphist`, from fixtures in the formats those projects
 /// define (they are not packaged in Debian; see ForeignFixtures). CopyQ, which is, is tested
@@ -22,16 +22,19 @@ import TestSupport
         ForeignFixtures.clipmenu(store, clips: clips)
         let result = try cli.run("import", "--from", "clipmenu", store)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "copypasta: imported 3 entries from clipmenu, skipped 2 duplicates, "
-            + "1 non-text items and 1 entries longer than max-bytes\n")
+        #expect(
+            result.stderr == "copypasta: imported 3 entries from clipmenu, skipped 2 duplicates, "
+                + "1 non-text items and 1 entries longer than max-bytes\n")
         // The newest clip that was a copy of "oldest" makes it the second newest.
         #expect(try lines("list") == "1\talready here\n2\tnewest\n3\toldest\n4\ttwo⏎lines\n")
-        #expect(try lines("list", "--json", "--limit", "1", "--offset", "1").contains(#""source":"import","sourceApp":"clipmenu""#))
+        #expect(
+            try lines("list", "--json", "--limit", "1", "--offset", "1").contains(#""source":"import","sourceApp":"clipmenu""#))
     }
 
     @Test func clipmenuFindsItsStoreThroughCM_DIR() throws {
         ForeignFixtures.clipmenu(sandbox.root + "/clipmenu.7.\(getuid())", clips: [Array("from the default place".utf8)])
-        let result = try CopypastaBinary(sandbox: sandbox, environment: ["CM_DIR": sandbox.root]).run("import", "--from", "clipmenu")
+        let result = try CopypastaBinary(sandbox: sandbox, environment: ["CM_DIR": sandbox.root]).run(
+            "import", "--from", "clipmenu")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try lines("list") == "1\tfrom the default place\n")
     }
@@ -70,7 +73,9 @@ import TestSupport
         #expect(try lines("list") == "1\tnewest⏎text\n2\toldest ✓\n")
         // The default place.
         _ = Child.runQuietly(["mkdir", "-p", sandbox.root + "/.cache"])
-        ForeignFixtures.write(sandbox.root + "/.cache/greenclip.history", ForeignFixtures.greenclip([(app: "a", constructor: 0, content: Array("cached".utf8))]))
+        ForeignFixtures.write(
+            sandbox.root + "/.cache/greenclip.history",
+            ForeignFixtures.greenclip([(app: "a", constructor: 0, content: Array("cached".utf8))]))
         #expect(try cli.run("import", "--from", "greenclip").status == 0)
         #expect(try lines("list").hasSuffix("3\tcached\n"))
     }
@@ -88,22 +93,28 @@ import TestSupport
     }
 
     @Test func aTruncatedGreenclipHistoryImportsNothing() throws {
-        let history = ForeignFixtures.greenclip([(app: "a", constructor: 0, content: Array("one".utf8)), (app: "b", constructor: 0, content: Array("two".utf8))])
+        let history = ForeignFixtures.greenclip([
+            (app: "a", constructor: 0, content: Array("one".utf8)), (app: "b", constructor: 0, content: Array("two".utf8)),
+        ])
         let path = sandbox.root + "/greenclip.history"
         ForeignFixtures.write(path, Array(history.dropLast(2)))
         let result = try cli.run("import", "--from", "greenclip", path)
         #expect(result.status == 65)
-        #expect(result.stderr.hasPrefix("copypasta: the greenclip history is not one greenclip writes: the end of the file"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("copypasta: the greenclip history is not one greenclip writes: the end of the file"),
+            "\(result.stderr)")
         #expect(try lines("list").isEmpty)
     }
 
     @Test func cliphistListsThenDecodesEachText() throws {
         let bin = sandbox.root + "/bin"
-        ForeignFixtures.cliphist(bin, items: [
-            (id: 9, bytes: Array("newest  with\ttabs\n".utf8), binary: false),
-            (id: 7, bytes: [0x89, 0x50, 0x4E, 0x47], binary: true),
-            (id: 3, bytes: Array("oldest".utf8), binary: false),
-        ])
+        ForeignFixtures.cliphist(
+            bin,
+            items: [
+                (id: 9, bytes: Array("newest  with\ttabs\n".utf8), binary: false),
+                (id: 7, bytes: [0x89, 0x50, 0x4E, 0x47], binary: true),
+                (id: 3, bytes: Array("oldest".utf8), binary: false),
+            ])
         let path = bin + ":" + String(cString: getenv("PATH"))
         let result = try CopypastaBinary(sandbox: sandbox, environment: ["PATH": path]).run("import", "--from", "cliphist")
         #expect(result.status == 0, "\(result.stderr)")
@@ -113,7 +124,8 @@ import TestSupport
     }
 
     @Test func cliphistMissingIsUnavailable() throws {
-        let result = try CopypastaBinary(sandbox: sandbox, environment: ["PATH": sandbox.root + "/nowhere"]).run("import", "--from", "cliphist")
+        let result = try CopypastaBinary(sandbox: sandbox, environment: ["PATH": sandbox.root + "/nowhere"]).run(
+            "import", "--from", "cliphist")
         #expect(result.status == 69 && result.stderr.hasPrefix("copypasta: cannot run cliphist"), "\(result.stderr)")
     }
 }

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `add` prints the id inside its transaction, so a commit that fails afterwards (a full disk)
 /// must take the printed id back: a script sees the id and the exit status, a person the message.

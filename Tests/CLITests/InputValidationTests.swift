@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Bad input is refused before anything is written, with a message that names what and where.
 @Suite struct InputValidationTests {
@@ -140,4 +140,3 @@ import TestSupport
         #expect(long.stderr.count < 400)
     }
 }
-

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// `make install-files` / `make uninstall` into temporary trees, and the installed session files validated.
 @Suite(.serialized) struct InstallTests {
@@ -7,8 +7,12 @@ import TestSupport
     var root: String { ManPageTests.root }
 
     func make(_ arguments: [String]) throws -> ProcessResult {
-        try Child(["make", "--no-print-directory", "-C", root] + arguments + ["BIN=\(CopypastaBinary.path)", "COMPDIR=\(sandbox.root)/completions"])
-            .communicate()
+        try Child(
+            ["make", "--no-print-directory", "-C", root] + arguments + [
+                "BIN=\(CopypastaBinary.path)", "COMPDIR=\(sandbox.root)/completions",
+            ]
+        )
+        .communicate()
     }
 
     @Test func installPutsEveryFileInItsStandardPlaceAndUninstallRemovesExactlyThose() throws {
@@ -27,7 +31,8 @@ import TestSupport
         let unit = String(decoding: sandbox.read(destdir + "/usr/lib/systemd/user/copypasta.service") ?? [], as: UTF8.self)
         #expect(unit.contains("ExecStart=/usr/bin/copypasta daemon"))
         #expect(!unit.contains("@BINDIR@"))
-        let bash = String(decoding: sandbox.read(destdir + "/usr/share/bash-completion/completions/copypasta") ?? [], as: UTF8.self)
+        let bash = String(
+            decoding: sandbox.read(destdir + "/usr/share/bash-completion/completions/copypasta") ?? [], as: UTF8.self)
         #expect(bash.contains("copypasta") && bash.contains("pick"))
         let uninstall = try make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"])
         #expect(uninstall.status == 0)
@@ -43,7 +48,8 @@ import TestSupport
         Child.runQuietly(["mkdir", "-m", "0700", runtime])
         let verify = try Child(
             ["systemd-analyze", "verify", "--user", prefix + "/lib/systemd/user/copypasta.service"],
-            environment: ["XDG_RUNTIME_DIR": runtime, "MANPATH": prefix + "/share/man"]).communicate()
+            environment: ["XDG_RUNTIME_DIR": runtime, "MANPATH": prefix + "/share/man"]
+        ).communicate()
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stderr.isEmpty, "\(verify.stderr)")
     }

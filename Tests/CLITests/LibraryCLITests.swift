@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// Trash, collections, links and expiry through the real binary.
 @Suite struct LibraryCLITests {

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// The man page and the real `--help` output must name the same commands and options.
 @Suite struct ManPageTests {
@@ -30,7 +30,9 @@ import TestSupport
         let help = try cli.run(subcommand, "--help").output
         var names = Set<String>()
         for line in help.split(separator: "\n") where line.hasPrefix("  -") {
-            let spec = line.split(separator: " ", omittingEmptySubsequences: true).prefix { $0.hasPrefix("-") || $0.hasSuffix(",") }
+            let spec = line.split(separator: " ", omittingEmptySubsequences: true).prefix {
+                $0.hasPrefix("-") || $0.hasSuffix(",")
+            }
             for word in spec { names.insert(String(word.trimmingCharacters(in: ","))) }
         }
         return names
@@ -81,7 +83,9 @@ import TestSupport
         let config = try cli.run("config").output
         let keys = config.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: " ").first }
         #expect(keys.count == 27)
-        for key in keys { #expect(page.contains(".It Cm \(key) No =") || page.contains("Cm \(key) No ="), "man page lacks key \(key)") }
+        for key in keys {
+            #expect(page.contains(".It Cm \(key) No =") || page.contains("Cm \(key) No ="), "man page lacks key \(key)")
+        }
         for status in ["0", "1", "64", "65", "66", "69", "70", "73", "74", "75", "77", "78"] {
             #expect(page.contains(".It \(status)\n"), "man page lacks exit status \(status)")
         }

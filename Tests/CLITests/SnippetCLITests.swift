@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// Named entries on the command line: `name`, `add --name`, `@TITLE`, `list --snippets --sort`,
 /// the title in JSON, export and import.

@@ -14,8 +14,10 @@ import Testing
         #expect(config.expandIgnoreApps == ["XTerm", "a,b"])
     }
 
-    @Test(arguments: ["expand = yes please", "expand-type-max = -1", "expand-type-max = 100001", "expand-type-max = lots",
-                      "expand-ignore-apps = a,,b"])
+    @Test(arguments: [
+        "expand = yes please", "expand-type-max = -1", "expand-type-max = 100001", "expand-type-max = lots",
+        "expand-ignore-apps = a,,b",
+    ])
     func badValuesAreRefused(line: String) {
         #expect(throws: CoreError.self) { try Config.parse(line + "\n", file: "c.conf") }
     }

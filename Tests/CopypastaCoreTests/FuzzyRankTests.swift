@@ -3,18 +3,19 @@ import Testing
 
 /// The fuzzy ranking: each score level, folding of case and diacritics, and the tie order.
 @Suite struct FuzzyRankTests {
-    @Test(arguments: [
-        ("git-signoff", "git-signoff", 120),
-        ("GIT-SignOff", "git-signoff", 120),
-        ("git", "git-signoff", 100),
-        ("sign", "git-signoff", 80),
-        ("gnof", "git-signoff", 60),
-        ("gsig", "git-signoff", 40),
-        ("café", "Cafe-Menu", 100),
-        ("cafe", "CAFÉ", 120),
-        ("strasse", "straße", nil),
-        ("übung", "Ubung", 120),
-    ] as [(String, String, Int?)])
+    @Test(
+        arguments: [
+            ("git-signoff", "git-signoff", 120),
+            ("GIT-SignOff", "git-signoff", 120),
+            ("git", "git-signoff", 100),
+            ("sign", "git-signoff", 80),
+            ("gnof", "git-signoff", 60),
+            ("gsig", "git-signoff", 40),
+            ("café", "Cafe-Menu", 100),
+            ("cafe", "CAFÉ", 120),
+            ("strasse", "straße", nil),
+            ("übung", "Ubung", 120),
+        ] as [(String, String, Int?)])
     func titleScores(query: String, title: String, expected: Int?) {
         #expect(FuzzyRank.score(query, title: title, text: nil) == expected)
     }

@@ -13,8 +13,10 @@ import Testing
         #expect(IPCMessage.decode(line) == .success(request))
     }
 
-    @Test(arguments: ["copypasta/2 ping", "ping", "copypasta/1 restore 1", "copypasta/1 restore x clipboard",
-                      "copypasta/1 restore 1 secondary", "copypasta/1 status now", ""])
+    @Test(arguments: [
+        "copypasta/2 ping", "ping", "copypasta/1 restore 1", "copypasta/1 restore x clipboard",
+        "copypasta/1 restore 1 secondary", "copypasta/1 status now", "",
+    ])
     func malformedRequestsAreUsageErrors(line: String) {
         guard case let .failure(error) = IPCMessage.decode(line) else {
             Issue.record("\(line) was accepted")
@@ -24,8 +26,9 @@ import Testing
     }
 
     static let statuses = [
-        DaemonStatus(pid: 4242, display: ":0", uptimeSeconds: 3725, selections: [.clipboard, .primary],
-                     lastCaptureAt: Timestamp.parseISO8601("2026-11-21T16:40:19.123Z")),
+        DaemonStatus(
+            pid: 4242, display: ":0", uptimeSeconds: 3725, selections: [.clipboard, .primary],
+            lastCaptureAt: Timestamp.parseISO8601("2026-11-21T16:40:19.123Z")),
         DaemonStatus(pid: 1, display: "host name:10.0", uptimeSeconds: 0, selections: [.primary], lastCaptureAt: nil),
         DaemonStatus(pid: 7, display: "a=b%c\td ü", uptimeSeconds: 1, selections: [.clipboard], lastCaptureAt: nil),
     ]
@@ -58,7 +61,9 @@ import Testing
         "ok pid=1 display=:0 uptime=5 selections=clipboard lastCaptureAt=never " + String(repeating: "x", count: 5000),
     ])
     func aGarbledStatusReplyIsAnErrorNotAGuess(line: String) {
-        #expect(IPCMessage.decodeReply(line, to: .status) == .failure(IPCError(status: .unavailable, message: "unexpected reply from the daemon")))
+        #expect(
+            IPCMessage.decodeReply(line, to: .status)
+                == .failure(IPCError(status: .unavailable, message: "unexpected reply from the daemon")))
     }
 
     @Test func eachRequestExpectsItsOwnKindOfReply() {
@@ -74,7 +79,8 @@ import Testing
         let error = IPCError(status: .noSuchEntry, message: "no entry 5\nsecond line")
         let line = IPCMessage.encodeError(error)
         #expect(line == "error 66 no entry 5 second line")
-        #expect(IPCMessage.decodeReply(line, to: .restore(id: 5, selections: [.clipboard]))
-            == .failure(IPCError(status: .noSuchEntry, message: "no entry 5 second line")))
+        #expect(
+            IPCMessage.decodeReply(line, to: .restore(id: 5, selections: [.clipboard]))
+                == .failure(IPCError(status: .noSuchEntry, message: "no entry 5 second line")))
     }
 }

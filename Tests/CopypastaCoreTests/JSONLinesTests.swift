@@ -21,9 +21,10 @@ import Testing
                 JSONLines.appendString(text, to: &line)
                 let record = try JSONLines.decode(Array(#"{"text":"#.utf8) + line + [0x7D], lineNumber: 1)
                 #expect(record.text == text)
-                #expect(line.count == text.utf8.count + 2 + (special == "€" || special == "é" || special == "\u{7F}" ? 0 : 1)
-                    + (special.unicodeScalars.first.map { $0.value < 0x20 && special != "\n" ? 4 : 0 } ?? 0)
-                    + (special == "\u{2028}" || special == "\u{2029}" ? 2 : 0))
+                #expect(
+                    line.count == text.utf8.count + 2 + (special == "€" || special == "é" || special == "\u{7F}" ? 0 : 1)
+                        + (special.unicodeScalars.first.map { $0.value < 0x20 && special != "\n" ? 4 : 0 } ?? 0)
+                        + (special == "\u{2028}" || special == "\u{2029}" ? 2 : 0))
             }
         }
     }

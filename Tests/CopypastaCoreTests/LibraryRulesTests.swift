@@ -16,7 +16,9 @@ import Testing
     @Test func agesReadAndShowInTheirUnits() throws {
         #expect(ConfigValue.age("30d") == 30 * 86400 && ConfigValue.age("12h") == 43200 && ConfigValue.age("90m") == 5400)
         #expect(ConfigValue.age("2w") == 14 * 86400 && ConfigValue.age("0d") == nil && ConfigValue.age("3") == nil)
-        #expect(ConfigValue.showAge(30 * 86400) == "30d" && ConfigValue.showAge(14 * 86400) == "2w" && ConfigValue.showAge(5400) == "90m")
+        #expect(
+            ConfigValue.showAge(30 * 86400) == "30d" && ConfigValue.showAge(14 * 86400) == "2w"
+                && ConfigValue.showAge(5400) == "90m")
         #expect(throws: CoreError.self) { try Config.parse("max-age = soon\n", file: "f") }
         #expect(try Config.parse("max-age = 12h\ntrash-days = 0\n", file: "f").maxAgeSeconds == 43200)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CopypastaCore
 
 /// The clipboard-manager keys and the choice of targets a save fetches.
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func theKeysParse() throws {
-        let config = try Config.parse("clipboard-manager = Replace\nsave-target-max-bytes = 1M\nsave-max-bytes = 8192\n", file: "c")
+        let config = try Config.parse(
+            "clipboard-manager = Replace\nsave-target-max-bytes = 1M\nsave-max-bytes = 8192\n", file: "c")
         #expect(config.clipboardManager == .replace)
         #expect(config.saveTargetMaxBytes == 1 << 20 && config.saveMaxBytes == 8192)
         #expect(config.rendered().contains("save-max-bytes = 8K\t# c:3"))
@@ -40,7 +42,9 @@ import Testing
     }
 
     @Test func onlyTheBestPlainTextTargetIsFetchedSinceTheTextServesTheRest() {
-        let qt = ["TIMESTAMP", "TARGETS", "MULTIPLE", "SAVE_TARGETS", "text/plain", "UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT"]
+        let qt = [
+            "TIMESTAMP", "TARGETS", "MULTIPLE", "SAVE_TARGETS", "text/plain", "UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT",
+        ]
         #expect(SaveTargets.select(qt) == ["UTF8_STRING"])
         // Without a target copypasta decodes, the text targets are kept as they are.
         #expect(SaveTargets.select(["text/plain", "COMPOUND_TEXT"]) == ["text/plain", "COMPOUND_TEXT"])

@@ -27,7 +27,9 @@ import Testing
 
     @Test func aWrongPassphraseReplyIsExit77() {
         let reply = IPCMessage.encodeError(IPCError(status: .noPermission, message: "wrong passphrase"))
-        #expect(IPCMessage.decodeReply(reply, to: .unlock(passphrase: [1])) == .failure(IPCError(status: .noPermission, message: "wrong passphrase")))
+        #expect(
+            IPCMessage.decodeReply(reply, to: .unlock(passphrase: [1]))
+                == .failure(IPCError(status: .noPermission, message: "wrong passphrase")))
         #expect(CoreError.permission("x").exitStatus.rawValue == 77)
     }
 
@@ -35,8 +37,9 @@ import Testing
         #expect(Assuan.parse(Array("OK Pleased to meet you".utf8)) == .ok)
         #expect(Assuan.parse(Array("OK".utf8)) == .ok)
         #expect(Assuan.parse(Array("D pa%25ss%0Aword ok".utf8)) == .data(Array("pa%ss\nword ok".utf8)))
-        #expect(Assuan.parse(Array("ERR 83886179 Operation cancelled <Pinentry>".utf8))
-            == .error(code: Assuan.cancelled, message: "Operation cancelled <Pinentry>"))
+        #expect(
+            Assuan.parse(Array("ERR 83886179 Operation cancelled <Pinentry>".utf8))
+                == .error(code: Assuan.cancelled, message: "Operation cancelled <Pinentry>"))
         #expect(Assuan.parse(Array("# a comment".utf8)) == .other)
         #expect(Assuan.parse(Array("S PASSWORD_FROM_CACHE".utf8)) == .other)
         #expect(Assuan.decode(Array("100%".utf8)[...]) == Array("100%".utf8))

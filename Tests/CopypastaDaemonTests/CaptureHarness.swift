@@ -1,8 +1,9 @@
 import CopypastaCore
-@testable import CopypastaDaemon
 import CopypastaStore
-@testable import CopypastaX11
 import TestSupport
+
+@testable import CopypastaDaemon
+@testable import CopypastaX11
 
 /// A capture policy against a fake selection source, a real store in a temporary directory and a
 /// clock the test moves by hand.

@@ -1,7 +1,8 @@
 import CopypastaCore
+import Testing
+
 @testable import CopypastaDaemon
 @testable import CopypastaX11
-import Testing
 
 /// Where a capture lands: late replies, the PRIMARY merge and the busy-database queue.
 @Suite struct CaptureOrderTests {

@@ -1,7 +1,8 @@
 import CopypastaCore
+import Testing
+
 @testable import CopypastaDaemon
 @testable import CopypastaX11
-import Testing
 
 /// The capture policy without X: duplicates, ignore rules, pause, the PRIMARY gesture wait and
 /// the feedback-loop guard, against a fake selection source and a real store.

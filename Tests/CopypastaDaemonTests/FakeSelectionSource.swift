@@ -1,6 +1,7 @@
-@testable import CopypastaX11
 import CopypastaCore
+
 @testable import CopypastaDaemon
+@testable import CopypastaX11
 
 /// A selection source without X: it records the reads the policy starts and what it owns, and
 /// answers owner and gesture queries from what the test set.

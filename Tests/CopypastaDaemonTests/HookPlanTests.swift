@@ -1,8 +1,9 @@
 import CopypastaCore
-@testable import CopypastaDaemon
 import Glibc
-import Testing
 import TestSupport
+import Testing
+
+@testable import CopypastaDaemon
 
 /// Which command a hook event runs, with which environment, and how the notification is escaped.
 @Suite struct HookPlanTests {
@@ -50,7 +51,8 @@ import TestSupport
         #expect(environment["COPYPASTA_PREVIEW"] == Preview.short(text))
         #expect(environment["COPYPASTA_SOURCE_APP"] == "Gedit")
         #expect(!environment.values.contains(text))
-        #expect(HookPlan.environment(event: .copy, id: 1, selection: .clipboard, text: "x", app: nil)["COPYPASTA_SOURCE_APP"] == "")
+        #expect(
+            HookPlan.environment(event: .copy, id: 1, selection: .clipboard, text: "x", app: nil)["COPYPASTA_SOURCE_APP"] == "")
     }
 
     @Test func notificationMarkupIsEscaped() {

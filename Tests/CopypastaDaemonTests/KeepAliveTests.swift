@@ -1,7 +1,8 @@
 import CopypastaCore
+import Testing
+
 @testable import CopypastaDaemon
 @testable import CopypastaX11
-import Testing
 
 /// Keep-alive serves only the entry captured from the very owner that closed, only while nobody
 /// owns the selection and only while that entry is still the newest.

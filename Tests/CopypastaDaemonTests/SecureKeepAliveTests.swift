@@ -1,6 +1,7 @@
 import CopypastaCore
-@testable import CopypastaDaemon
 import Testing
+
+@testable import CopypastaDaemon
 
 /// A secure entry is never served by keep-alive: made secure after its capture, its text is
 /// sealed and the owner's closing leaves the clipboard empty.

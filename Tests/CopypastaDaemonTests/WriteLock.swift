@@ -7,7 +7,7 @@ final class WriteLock {
     /// Opens `path` on a second connection and begins an immediate transaction.
     init(_ path: String) throws {
         guard sqlite3_open(path, &connection) == SQLITE_OK,
-              sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK
+            sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK
         else {
             sqlite3_close(connection)
             throw Failure.cannotLock

@@ -1,8 +1,8 @@
 import CopypastaCore
 import CopypastaStore
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HistoryStoreTests {
     let sandbox = Sandbox()
@@ -12,21 +12,26 @@ import TestSupport
     func capture(_ store: HistoryStore, _ text: String, at micros: Int64, policy: DuplicatePolicy = .move, max: Int = 1000)
         throws -> HistoryStore.Outcome
     {
-        try store.capture(text, source: .clipboard, sourceApp: "App", at: Timestamp(microseconds: micros), policy: policy, maxEntries: max)
+        try store.capture(
+            text, source: .clipboard, sourceApp: "App", at: Timestamp(microseconds: micros), policy: policy, maxEntries: max)
     }
 
     @Test func aGrowingSelectionReplacesItsPartialEntryUnlessTheUserTaggedOrPinnedIt() throws {
         let store = try open()
-        let partial = try #require(try store.capture("ssh", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0).id)
-        let grown = try store.capture("ssh deploy", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: partial)
+        let partial = try #require(
+            try store.capture("ssh", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0).id)
+        let grown = try store.capture(
+            "ssh deploy", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: partial)
         #expect(try store.entries().map(\.previewSource) == ["ssh deploy"])
         let kept = try #require(grown.id)
         try store.addTags(id: kept, ["important"])
-        _ = try store.capture("ssh deploy@prod", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: kept)
+        _ = try store.capture(
+            "ssh deploy@prod", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: kept)
         #expect(try store.entries().map(\.previewSource) == ["ssh deploy@prod", "ssh deploy"])
         try store.setPinned(ids: [kept], true)
         try store.removeTags(id: kept, ["important"])
-        _ = try store.capture("ssh deploy@prod -p 22", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: kept)
+        _ = try store.capture(
+            "ssh deploy@prod -p 22", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: kept)
         #expect(try store.entries().count == 3)
     }
 
@@ -245,4 +250,3 @@ import TestSupport
         try Child(["sqlite3", sandbox.database, sql]).communicate()
     }
 }
-

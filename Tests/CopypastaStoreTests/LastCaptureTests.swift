@@ -37,7 +37,8 @@ import Testing
 
     @Test func theSameTextCopiedAgainAfterMaxAgeIsStored() throws {
         let store = try base.open()
-        _ = try store.capture("old copy", source: .clipboard, sourceApp: nil, at: Timestamp(microseconds: 1), policy: .move, maxEntries: 0)
+        _ = try store.capture(
+            "old copy", source: .clipboard, sourceApp: nil, at: Timestamp(microseconds: 1), policy: .move, maxEntries: 0)
         _ = try store.expire(now: .now(), trashDays: 10, maxAgeSeconds: 3600)
         #expect(stored(try capture(store, "old copy")))
         #expect(try store.entries().map(\.previewSource) == ["old copy"])

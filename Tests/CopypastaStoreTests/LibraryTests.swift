@@ -1,7 +1,7 @@
 import CopypastaCore
 import CopypastaStore
-import Testing
 import TestSupport
+import Testing
 
 /// Links and collections as the store keeps and selects them.
 @Suite struct LibraryTests {

@@ -1,7 +1,8 @@
-@testable import CopypastaStore
 import CopypastaCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import CopypastaStore
 
 /// History is ordered by when copypasta stored an entry; retention and "newest" follow that order.
 @Suite struct OrderingTests {
@@ -12,7 +13,8 @@ import TestSupport
     func capture(_ store: HistoryStore, _ text: String, app: String? = "App", max: Int = 0, isNewest: Bool = true) throws
         -> HistoryStore.Outcome
     {
-        try store.capture(text, source: .clipboard, sourceApp: app, at: .now(), policy: .move, maxEntries: max, isNewest: isNewest)
+        try store.capture(
+            text, source: .clipboard, sourceApp: app, at: .now(), policy: .move, maxEntries: max, isNewest: isNewest)
     }
 
     func texts(_ store: HistoryStore) throws -> [String] { try store.entries().map(\.previewSource) }
@@ -21,7 +23,9 @@ import TestSupport
     @Test func storedEntriesSurviveAnImportDatedInTheFuture() throws {
         let store = try open()
         _ = try store.importEntries(maxEntries: 5) { importer in
-            for index in 1...5 { try importer.add(ImportRecord(text: "future \(index)", capturedAt: "2099-01-0\(index)T00:00:00Z")) }
+            for index in 1...5 {
+                try importer.add(ImportRecord(text: "future \(index)", capturedAt: "2099-01-0\(index)T00:00:00Z"))
+            }
         }
         let captured = try capture(store, "captured now", max: 5)
         let added = try store.add("added now", at: .now(), policy: .move, maxEntries: 5)
@@ -96,12 +100,13 @@ import TestSupport
 
     /// A database written before the ordering key existed keeps its (captured_at, id) order.
     @Test func migrationNumbersOldRowsInTheirFormerOrder() throws {
-        let version1 = Schema.migrations[0].sql + """
-            ;INSERT INTO entry (fingerprint, captured_at, source, bytes, preview) VALUES
-              (x'01', 300, 'clipboard', 1, 'third'), (x'02', 100, 'clipboard', 1, 'first'),
-              (x'03', 200, 'clipboard', 1, 'second'), (x'04', 200, 'clipboard', 1, 'second b');
-            PRAGMA user_version = 1;
-            """
+        let version1 =
+            Schema.migrations[0].sql + """
+                ;INSERT INTO entry (fingerprint, captured_at, source, bytes, preview) VALUES
+                  (x'01', 300, 'clipboard', 1, 'third'), (x'02', 100, 'clipboard', 1, 'first'),
+                  (x'03', 200, 'clipboard', 1, 'second'), (x'04', 200, 'clipboard', 1, 'second b');
+                PRAGMA user_version = 1;
+                """
         _ = Child.runQuietly(["mkdir", "-p", sandbox.root + "/data/copypasta"])
         let shell = try Child(["sqlite3", sandbox.database, version1]).communicate()
         #expect(shell.status == 0, "\(shell.stderr)")

@@ -1,7 +1,8 @@
 import CopypastaCore
-@testable import CopypastaStore
-import Testing
 import TestSupport
+import Testing
+
+@testable import CopypastaStore
 
 /// The store reports what SQLite said, checks every bind and reads columns by name.
 @Suite struct PlainSQLiteTests {
@@ -47,7 +48,9 @@ import TestSupport
 
     @Test func aBindSQLiteRefusesThrowsInsteadOfRunningWithoutIt() throws {
         let store = try open()
-        let detail = detail { () throws(StoreError) in try store.database.run("UPDATE state SET value = ? WHERE key = 'paused'", 1, 2) }
+        let detail = detail { () throws(StoreError) in
+            try store.database.run("UPDATE state SET value = ? WHERE key = 'paused'", 1, 2)
+        }
         #expect(detail?.hasPrefix("SQLite: column index out of range, in: UPDATE state") == true)
         #expect(try store.isPaused() == false)
     }
@@ -58,7 +61,9 @@ import TestSupport
             try row.step() ? row.int(try row.column("eight")) : nil
         }
         #expect(value == 8)
-        let detail = detail { () throws(StoreError) in _ = try store.database.with("SELECT 7 AS seven") { row throws(StoreError) in try row.column("six") } }
+        let detail = detail { () throws(StoreError) in
+            _ = try store.database.with("SELECT 7 AS seven") { row throws(StoreError) in try row.column("six") }
+        }
         #expect(detail == "SQLite: no result column named six, in: SELECT 7 AS seven")
     }
 
@@ -66,7 +71,8 @@ import TestSupport
         let store = try open()
         _ = try store.add(
             "tagged text", at: Timestamp(microseconds: 5), policy: .move, maxEntries: 0, pinned: true, tags: ["Work", "home"])
-        let reordered = "SELECT e.last_used_at AS last_used_at, 'home' AS tags, e.use_count AS use_count, e.pinned AS pinned, "
+        let reordered =
+            "SELECT e.last_used_at AS last_used_at, 'home' AS tags, e.use_count AS use_count, e.pinned AS pinned, "
             + "e.bytes AS bytes, e.source_app AS source_app, e.source AS source, e.captured_at AS captured_at, "
             + "e.preview AS preview, e.trashed_at AS trashed_at, e.kind AS kind, e.title AS title, e.secure AS secure, "
             + "e.id AS id FROM entry e"
@@ -83,7 +89,8 @@ import TestSupport
         // Version 3 again, with the column migration 4 adds already there: its ALTER TABLE fails.
         #expect(try sqlite("PRAGMA user_version = 3").status == 0)
         let detail = detail { () throws(StoreError) in _ = try HistoryStore(path: sandbox.database) }
-        let expected = "migration 4 (trash, trash counts and link kind): "
+        let expected =
+            "migration 4 (trash, trash counts and link kind): "
             + "SQLite: duplicate column name: trashed_at, in: ALTER TABLE"
         #expect(detail?.hasPrefix(expected) == true, "\(detail ?? "nil")")
     }

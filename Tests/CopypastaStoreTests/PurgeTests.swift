@@ -1,8 +1,8 @@
 import CopypastaCore
 import CopypastaStore
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// A removed text leaves no byte in the database, its WAL or its shared-memory file.
 @Suite struct PurgeTests {

@@ -1,7 +1,7 @@
 import CopypastaCore
 import CopypastaStore
-import Testing
 import TestSupport
+import Testing
 
 /// Secure entries: sealed at rest, out of the index and previews, gone from the database files.
 @Suite struct SecureTests {

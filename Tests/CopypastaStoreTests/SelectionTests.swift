@@ -1,7 +1,7 @@
 import CopypastaCore
 import CopypastaStore
-import Testing
 import TestSupport
+import Testing
 
 /// List, search and pick select through one builder: the same filter gives the same entries,
 /// and a page of a ranked search is the same slice of the whole ranking.
@@ -64,7 +64,8 @@ import TestSupport
         let store = try seeded()
         let listed = try store.entries().map(\.tags)
         #expect(listed == [[], [], [], [], [], ["t"], ["t"], ["t"], [], []])
-        #expect(try store.search(SearchQuery.parse("word"), order: .recent, limit: 3, offset: 3).map(\.tags) == [["t"], ["t"], []])
+        #expect(
+            try store.search(SearchQuery.parse("word"), order: .recent, limit: 3, offset: 3).map(\.tags) == [["t"], ["t"], []])
         try store.removeTags(id: 3, ["t"])
         try store.removeTags(id: 4, ["t"])
         try store.removeTags(id: 5, ["t"])

@@ -1,7 +1,7 @@
 import CopypastaCore
 import CopypastaStore
-import Testing
 import TestSupport
+import Testing
 
 /// Snippets in the store: naming pins, the orders of a snippet listing, expiry, the trash, and
 /// the find ranking's tie order.

@@ -1,7 +1,7 @@
 import CopypastaCore
 import CopypastaStore
-import Testing
 import TestSupport
+import Testing
 
 /// The trash: hidden from the history, brought back whole, purged for good; expiry by a test clock.
 @Suite struct TrashTests {
@@ -10,8 +10,12 @@ import TestSupport
 
     func open() throws -> HistoryStore { try HistoryStore(path: sandbox.database) }
 
-    func add(_ store: HistoryStore, _ text: String, at time: Int64 = 1, pinned: Bool = false, tags: [String] = []) throws -> Int64 {
-        guard let id = try store.add(text, at: Timestamp(microseconds: time), policy: .move, maxEntries: 0, pinned: pinned, tags: tags).id
+    func add(_ store: HistoryStore, _ text: String, at time: Int64 = 1, pinned: Bool = false, tags: [String] = []) throws -> Int64
+    {
+        guard
+            let id = try store.add(
+                text, at: Timestamp(microseconds: time), policy: .move, maxEntries: 0, pinned: pinned, tags: tags
+            ).id
         else { throw StoreError.invalid("not stored") }
         return id
     }

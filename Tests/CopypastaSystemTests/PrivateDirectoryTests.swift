@@ -6,7 +6,10 @@ import Testing
     /// A fresh directory under /tmp, removed by the caller.
     private func scratch() -> String {
         var template = Array("/tmp/copypasta-system-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { Issue.record("mkdtemp failed"); return "/tmp" }
+        guard let made = mkdtemp(&template) else {
+            Issue.record("mkdtemp failed")
+            return "/tmp"
+        }
         return String(cString: made)
     }
 

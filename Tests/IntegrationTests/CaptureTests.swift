@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// The daemon against a real Xvfb, real xclip/xsel and a real database file.
 @Suite(.serialized) struct CaptureTests {
@@ -53,7 +53,9 @@ import TestSupport
         #expect(try desktop.waitForEntries(1))
         #expect(try desktop.cli.run("list").output == "1\tsmall and fine\n")
         let status = String(decoding: desktop.sandbox.read("/proc/\(daemon.pid)/status") ?? [], as: UTF8.self)
-        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM") }.flatMap {
+            Int($0.split(separator: " ").dropFirst().first ?? "")
+        }
         // Skipped from the first chunks: the daemon never held anything near 50 MiB.
         #expect((peak ?? 0) < 40 << 10, "peak \(peak ?? 0) kB")
     }
@@ -107,7 +109,9 @@ import TestSupport
     func adversarialOwnerCostsOneSkippedCapture(mode: String) throws {
         let desktop = try Desktop(config: "convert-timeout = 1s\n")
         try desktop.startDaemon()
-        let owner = try desktop.start([TestOwner.path, mode, "--incr", "--chunk", "1000", "--text", String(repeating: "x", count: 10_000)])
+        let owner = try desktop.start([
+            TestOwner.path, mode, "--incr", "--chunk", "1000", "--text", String(repeating: "x", count: 10_000),
+        ])
         #expect(owner.waitForLine("owned") != nil)
         #expect(desktop.waitForLog("skipped"), "\(desktop.log)")
         try desktop.xclip(Array("good copy after \(mode)".utf8))
@@ -152,8 +156,11 @@ import TestSupport
         for partial in ["hel", "hello", "hello wor", "hello world"] {
             try desktop.xclip(Array(partial.utf8), selection: "primary")
         }
-        #expect(try waitUntil(seconds: 15) { try desktop.cli.run("search", "hel*", "source:primary").output.hasSuffix("\thello world\n") },
-                "\(desktop.log)")
+        #expect(
+            try waitUntil(seconds: 15) {
+                try desktop.cli.run("search", "hel*", "source:primary").output.hasSuffix("\thello world\n")
+            },
+            "\(desktop.log)")
         // At start the daemon read the PRIMARY content left from before ("primary ignored"); the four
         // partial selections became one entry.
         #expect(try desktop.sql("SELECT count(*) FROM entry WHERE source = 'primary'") == "2", "\(desktop.log)")

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// The clipboard-manager role with real toolkits from Debian: applications that copy and
 /// exit at once hand their clipboard over with SAVE_TARGETS, and their copy survives them.
@@ -8,9 +8,12 @@ import TestSupport
     static let store = ToolkitTests.scripts + "/clipboard_store.py"
 
     /// Runs the copy-and-exit script for `toolkit` to the end; returns its result and wall time in ms.
-    static func copyAndExit(_ desktop: Desktop, _ toolkit: String, _ text: String, size: Int? = nil) throws -> (ProcessResult, Double) {
+    static func copyAndExit(_ desktop: Desktop, _ toolkit: String, _ text: String, size: Int? = nil) throws -> (
+        ProcessResult, Double
+    ) {
         let started = Clock.now()
-        let child = try Child([ToolkitTests.python, store, toolkit, text] + (size.map { [String($0)] } ?? []), environment: desktop.environment)
+        let child = try Child(
+            [ToolkitTests.python, store, toolkit, text] + (size.map { [String($0)] } ?? []), environment: desktop.environment)
         let result = child.communicate(timeout: 60)
         return (result, (Clock.now() - started) * 1000)
     }

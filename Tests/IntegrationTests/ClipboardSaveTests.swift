@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// SAVE_TARGETS against a scripted owner (`copypasta-testowner save`) that misbehaves on purpose.
 @Suite(.serialized) struct ClipboardSaveTests {
@@ -31,7 +31,8 @@ import TestSupport
         try desktop.startDaemon()
         let line = try Self.save(desktop, ["--list", "--no-multiple", "--big", "3000000"])
         #expect(line?.hasPrefix("reply SAVED") == true, "\(line ?? "-")\n\(desktop.log)")
-        #expect(try desktop.paste(target: "application/x-big").stdout == (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        #expect(
+            try desktop.paste(target: "application/x-big").stdout == (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
         #expect(try desktop.paste(target: "text/html").output == "<b>saved text</b>")
     }
 

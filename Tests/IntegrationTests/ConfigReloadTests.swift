@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// SIGHUP with config files that are out of range or not text: the daemon keeps running on its old configuration.
 @Suite(.serialized) struct ConfigReloadTests {

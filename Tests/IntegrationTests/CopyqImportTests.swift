@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// `import --from copyq` against a real CopyQ server on the test's X display.
 @Suite(.serialized) struct CopyqImportTests {
@@ -26,8 +26,9 @@ import TestSupport
         #expect(try desktop.cli.run("add", "newest").status == 0)
         let result = try desktop.cli.run("import", "--from", "copyq")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "copypasta: imported 2 entries from copyq, skipped 1 duplicates, "
-            + "1 non-text items and 0 entries longer than max-bytes\n")
+        #expect(
+            result.stderr == "copypasta: imported 2 entries from copyq, skipped 1 duplicates, "
+                + "1 non-text items and 0 entries longer than max-bytes\n")
         let list = try desktop.cli.run("list").output
         // The preview shows the line breaks; show gives back the exact bytes, NUL and CR included.
         #expect(list.hasPrefix("1\tnewest\n2\tmiddle⏎line⏎with") && list.hasSuffix("nul\n3\toldest ✓\n"), "\(list)")

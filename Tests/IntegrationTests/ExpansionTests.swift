@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `/TITLE` expansion: keys typed with xdotool into the focused test client, which records what
 /// the field holds (BackSpace erases), with the daemon watching through RECORD.
@@ -27,7 +27,9 @@ import TestSupport
         let desktop = try desktop(layout: layout)
         let (_, output) = try desktop.startFocusedClient("client")
         try type(desktop, "/sig ")
-        #expect(desktop.waitForFile(output, Self.snippet + " ", seconds: 60), "\(desktop.sandbox.read(output).map { String(decoding: $0, as: UTF8.self) } ?? "")")
+        #expect(
+            desktop.waitForFile(output, Self.snippet + " ", seconds: 60),
+            "\(desktop.sandbox.read(output).map { String(decoding: $0, as: UTF8.self) } ?? "")")
         #expect(desktop.waitForLog("expanded sig in copypasta-testclient"))
         try type(desktop, "x /my_sig,")
         #expect(desktop.waitForFile(output, Self.snippet + " x Snippet ✓,", seconds: 60))
@@ -46,7 +48,8 @@ import TestSupport
         let desktop = try desktop()
         let (_, output) = try desktop.startFocusedClient("client")
         let search = ["xdotool", "search", "--classname", "copypasta-testclient"]
-        let window = try Child(search, environment: desktop.environment).communicate(timeout: 30).output
+        let window =
+            try Child(search, environment: desktop.environment).communicate(timeout: 30).output
             .split(separator: "\n").first.map(String.init) ?? ""
         try type(desktop, "/si")
         #expect(desktop.waitForFile(output, "/si"))

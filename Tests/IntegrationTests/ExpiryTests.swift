@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// The daemon purges the expired trash when it starts (and then once a day, a deadline of its loop).
 @Suite(.serialized) struct ExpiryTests {

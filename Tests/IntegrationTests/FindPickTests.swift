@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// `pick QUERY` offers the ranked list; `pick --first QUERY` restores the best match without a launcher.
 @Suite(.serialized) struct FindPickTests {
@@ -11,10 +11,12 @@ import TestSupport
         try desktop.cli.run("add", "unrelated")
         let menu = desktop.sandbox.root + "/menu.txt"
         var cli = desktop.cli
-        cli.environment["COPYPASTA_LAUNCHER"] = desktop.sandbox.write("launcher.sh", "#!/bin/sh\ntee '\(menu)' | tail -n 1\n", mode: 0o755)
+        cli.environment["COPYPASTA_LAUNCHER"] = desktop.sandbox.write(
+            "launcher.sh", "#!/bin/sh\ntee '\(menu)' | tail -n 1\n", mode: 0o755)
         #expect(try cli.run("pick", "sig").status == 0)
-        #expect(String(decoding: desktop.sandbox.read(menu) ?? [], as: UTF8.self)
-            == "2\tthe signal is strong\n1\tSigned-off-by: A <a@example.com>\n")
+        #expect(
+            String(decoding: desktop.sandbox.read(menu) ?? [], as: UTF8.self)
+                == "2\tthe signal is strong\n1\tSigned-off-by: A <a@example.com>\n")
         #expect(try desktop.paste().output == "Signed-off-by: A <a@example.com>")
         #expect(try desktop.cli.run("pick", "--first", "signal").status == 0)
         #expect(try desktop.paste().output == "the signal is strong")

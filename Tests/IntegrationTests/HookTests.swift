@@ -1,13 +1,14 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Hooks and the daemon socket: what the hook sees, and that nothing a hook or a client does stalls the daemon.
 @Suite(.serialized) struct HookTests {
     @Test func hooksGetTheEnvironmentAndTheTextOnStdin() throws {
         let desktop = try Desktop()
         let dir = desktop.sandbox.root
-        let script = "#!/bin/sh\nenv | grep -E '^COPYPASTA_(EVENT|ID|SELECTION|BYTES|PREVIEW|SOURCE_APP)=' | sort > \"\(dir)/$COPYPASTA_EVENT.env\"\ncat > \"\(dir)/$COPYPASTA_EVENT.stdin\"\n"
+        let script =
+            "#!/bin/sh\nenv | grep -E '^COPYPASTA_(EVENT|ID|SELECTION|BYTES|PREVIEW|SOURCE_APP)=' | sort > \"\(dir)/$COPYPASTA_EVENT.env\"\ncat > \"\(dir)/$COPYPASTA_EVENT.stdin\"\n"
         desktop.sandbox.write("config/copypasta/hooks/on-capture", script, mode: 0o755)
         desktop.sandbox.write("config/copypasta/hooks/on-copy", script, mode: 0o755)
         try desktop.startDaemon()
@@ -16,15 +17,16 @@ import TestSupport
         #expect(owner.waitForLine("owned") != nil)
         #expect(waitUntil { desktop.sandbox.read(dir + "/capture.stdin") == Array(text.utf8) })
         let env = String(decoding: desktop.sandbox.read(dir + "/capture.env") ?? [], as: UTF8.self)
-        #expect(env == """
-            COPYPASTA_BYTES=\(text.utf8.count)
-            COPYPASTA_EVENT=capture
-            COPYPASTA_ID=1
-            COPYPASTA_PREVIEW=hook text⏎with 'quotes' $(and) `ticks`
-            COPYPASTA_SELECTION=clipboard
-            COPYPASTA_SOURCE_APP=TestApp
+        #expect(
+            env == """
+                COPYPASTA_BYTES=\(text.utf8.count)
+                COPYPASTA_EVENT=capture
+                COPYPASTA_ID=1
+                COPYPASTA_PREVIEW=hook text⏎with 'quotes' $(and) `ticks`
+                COPYPASTA_SELECTION=clipboard
+                COPYPASTA_SOURCE_APP=TestApp
 
-            """)
+                """)
         #expect(try desktop.cli.run("copy", "1").status == 0)
         #expect(waitUntil { desktop.sandbox.read(dir + "/copy.stdin") == Array(text.utf8) })
         #expect(String(decoding: desktop.sandbox.read(dir + "/copy.env") ?? [], as: UTF8.self).contains("COPYPASTA_EVENT=copy"))
@@ -35,9 +37,11 @@ import TestSupport
         let log = desktop.sandbox.root + "/notify.log"
         // Written aside and renamed, so the log appears whole: the tests read it as soon as it exists.
         desktop.sandbox.write(
-            "bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(log).part\"\nmv \"\(log).part\" \"\(log)\"\n",
+            "bin/notify-send",
+            "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(log).part\"\nmv \"\(log).part\" \"\(log)\"\n",
             mode: 0o755)
-        desktop.extraEnvironment["PATH"] = desktop.sandbox.root + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        desktop.extraEnvironment["PATH"] =
+            desktop.sandbox.root + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
         return log
     }
 
@@ -73,10 +77,13 @@ import TestSupport
 
     @Test func slowFailingAndDeafHooksDoNotAffectTheDaemon() throws {
         let desktop = try Desktop(config: "hook-timeout = 300ms\nmax-bytes = 32M\n")
-        desktop.sandbox.write("config/copypasta/hooks/on-capture", "#!/bin/sh\ncase \"$COPYPASTA_ID\" in\n1) sleep 30;;\n2) echo broken >&2; exit 3;;\nesac\n", mode: 0o755)
+        desktop.sandbox.write(
+            "config/copypasta/hooks/on-capture",
+            "#!/bin/sh\ncase \"$COPYPASTA_ID\" in\n1) sleep 30;;\n2) echo broken >&2; exit 3;;\nesac\n", mode: 0o755)
         try desktop.startDaemon()
         // Each copy is waited for: a copy replaced before the daemon read it is rightly never stored.
-        for (index, payload) in [Array("sleepy".utf8), Array("failing".utf8), Array(repeating: 0x78, count: 4 << 20)].enumerated() {
+        for (index, payload) in [Array("sleepy".utf8), Array("failing".utf8), Array(repeating: 0x78, count: 4 << 20)].enumerated()
+        {
             try desktop.xclip(payload)
             #expect(try desktop.waitForEntries(index + 1))
         }
@@ -119,7 +126,8 @@ import TestSupport
     @Test func aHookThatLeavesABackgroundChildDoesNotStallTheDaemon() throws {
         let desktop = try Desktop(config: "hook-timeout = 60s\n")
         let pids = desktop.sandbox.root + "/leftovers"
-        desktop.sandbox.write("config/copypasta/hooks/on-capture", "#!/bin/sh\nsleep 20 &\necho $! >> \"\(pids)\"\nexit 0\n", mode: 0o755)
+        desktop.sandbox.write(
+            "config/copypasta/hooks/on-capture", "#!/bin/sh\nsleep 20 &\necho $! >> \"\(pids)\"\nexit 0\n", mode: 0o755)
         let daemon = try desktop.startDaemon()
         defer { for pid in recordedPids(desktop, pids) { kill(pid, SIGKILL) } }
         for index in 1...6 {
@@ -147,7 +155,8 @@ import TestSupport
         let desktop = try Desktop(config: "hook-timeout = 1s\n")
         let pids = desktop.sandbox.root + "/leftovers"
         desktop.sandbox.write(
-            "config/copypasta/hooks/on-capture", "#!/bin/sh\nsleep 30 >/dev/null 2>&1 &\necho $! >> \"\(pids)\"\nexit 0\n", mode: 0o755)
+            "config/copypasta/hooks/on-capture", "#!/bin/sh\nsleep 30 >/dev/null 2>&1 &\necho $! >> \"\(pids)\"\nexit 0\n",
+            mode: 0o755)
         try desktop.startDaemon()
         defer { for pid in recordedPids(desktop, pids) { kill(pid, SIGKILL) } }
         try desktop.xclip(Array("leaves a child".utf8))
@@ -175,8 +184,10 @@ import TestSupport
         chmod(desktop.sandbox.root, 0o755)
         chmod(socket, 0o666)
         // Another user's client skips every check a copypasta client makes of the socket: the daemon refuses it itself.
-        let ping = "use IO::Socket::UNIX; $SIG{PIPE} = 'IGNORE'; my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or exit 2; print $s \"copypasta/1 ping\\n\"; print <$s>;"
-        let foreign = try Child(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-e", ping, socket]).communicate()
+        let ping =
+            "use IO::Socket::UNIX; $SIG{PIPE} = 'IGNORE'; my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or exit 2; print $s \"copypasta/1 ping\\n\"; print <$s>;"
+        let foreign = try Child(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-e", ping, socket])
+            .communicate()
         #expect(foreign.status == 0 && !foreign.output.contains("pong"), "\(foreign.status) \(foreign.output) \(foreign.stderr)")
         #expect(desktop.waitForLog("refused a socket connection from another user"))
         try desktop.xclip(Array("daemon unaffected".utf8))

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Starting, stopping, reloading and losing the X server.
 @Suite(.serialized) struct LifecycleTests {
@@ -102,9 +102,10 @@ import TestSupport
         }
         #expect(desktop.waitForLog("burst copy 1000", times: 0))
         #expect(try desktop.waitForEntries(served.count, seconds: 30))
-        let stored = Set(try desktop.sql("SELECT text FROM entry_text").split(separator: "\n").compactMap { line in
-            Int(line.split(separator: " ")[2])
-        })
+        let stored = Set(
+            try desktop.sql("SELECT text FROM entry_text").split(separator: "\n").compactMap { line in
+                Int(line.split(separator: " ")[2])
+            })
         #expect(served.isSubset(of: stored), "missing: \(served.subtracting(stored).sorted().prefix(10))")
         #expect(served.count > 10)
         let before = try desktop.sql("SELECT id || ':' || text FROM entry e JOIN entry_text t USING (id) ORDER BY id")

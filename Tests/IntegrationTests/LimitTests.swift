@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Bounds on what hooks and socket clients may cost the daemon: processes, descriptors, CPU.
 @Suite(.serialized) struct LimitTests {
@@ -8,7 +8,9 @@ import TestSupport
         let desktop = try Desktop(config: "hook-timeout = 60s\n")
         let dir = desktop.sandbox.root
         // Each hook counts the hooks running when it starts, then stays a while.
-        desktop.sandbox.write("config/copypasta/hooks/on-capture", """
+        desktop.sandbox.write(
+            "config/copypasta/hooks/on-capture",
+            """
             #!/bin/sh
             mkdir -p "\(dir)/running"
             touch "\(dir)/running/$$"
@@ -87,7 +89,8 @@ import TestSupport
         let desktop = try Desktop(config: "hook-timeout = 60s\nmax-bytes = 32M\n")
         let dir = desktop.sandbox.root
         // The hook never reads its stdin, so the daemon holds the text for as long as the hook runs.
-        desktop.sandbox.write("config/copypasta/hooks/on-copy", "#!/bin/sh\necho $$ >> \"\(dir)/hooks\"\nexec sleep 30\n", mode: 0o755)
+        desktop.sandbox.write(
+            "config/copypasta/hooks/on-copy", "#!/bin/sh\necho $$ >> \"\(dir)/hooks\"\nexec sleep 30\n", mode: 0o755)
         let daemon = try desktop.startDaemon()
         defer {
             daemon.stop()
@@ -103,7 +106,10 @@ import TestSupport
         let before = residentKiB(desktop, daemon.pid)
         for _ in 2...8 { #expect(try desktop.cli.run("copy", "1").status == 0) }
         #expect(desktop.waitForLog("restored", times: 8))
-        #expect(waitUntil { String(decoding: desktop.sandbox.read(dir + "/hooks") ?? [], as: UTF8.self).split(separator: "\n").count == 4 })
+        #expect(
+            waitUntil {
+                String(decoding: desktop.sandbox.read(dir + "/hooks") ?? [], as: UTF8.self).split(separator: "\n").count == 4
+            })
         let grown = residentKiB(desktop, daemon.pid) - before
         // Seven more hooks of the same text would add 35 MiB with a copy each. The restores themselves
         // leave some freed memory with the allocator (each reads the entry anew), hence the margin.

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Who holds CLIPBOARD_MANAGER: copypasta never fights another manager for it.
 @Suite(.serialized) struct ManagerRoleTests {

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// An owner that dies in the middle of a conversion: XFixes reports its client
 /// closed, and the read ends then, not at convert-timeout.
@@ -11,7 +11,9 @@ import TestSupport
     func conversionEndsWhenTheOwnerGoesAway(mode: String, reason: String) throws {
         let desktop = try Desktop(config: "convert-timeout = 5000ms\n")
         try desktop.startDaemon()
-        let owner = try desktop.start([TestOwner.path, mode, "--incr", "--chunk", "1000", "--text", String(repeating: "y", count: 10_000)])
+        let owner = try desktop.start([
+            TestOwner.path, mode, "--incr", "--chunk", "1000", "--text", String(repeating: "y", count: 10_000),
+        ])
         #expect(owner.waitForLine("owned") != nil)
         let started = Clock.now()
         #expect(desktop.waitForLog("owner went away \(reason)", seconds: 20), "\(desktop.log)")

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `copypasta paste` into the test client and a real GTK 3 entry, with and without a daemon.
 @Suite(.serialized) struct PasteTests {
@@ -88,7 +88,8 @@ import TestSupport
     @Test func hooksSeePasteAndTypeEvents() throws {
         let desktop = try Desktop()
         let events = desktop.sandbox.root + "/events"
-        let hook = desktop.sandbox.write("hook.sh", "#!/bin/sh\ncat >/dev/null; echo \"$COPYPASTA_EVENT $COPYPASTA_ID\" >> \(events)\n", mode: 0o755)
+        let hook = desktop.sandbox.write(
+            "hook.sh", "#!/bin/sh\ncat >/dev/null; echo \"$COPYPASTA_EVENT $COPYPASTA_ID\" >> \(events)\n", mode: 0o755)
         desktop.sandbox.write("config/copypasta/copypasta.conf", "on-copy = \(hook)\n")
         let (client, output) = try desktop.startFocusedClient("client")
         #expect(try desktop.cli.run("add", "hooked").status == 0)

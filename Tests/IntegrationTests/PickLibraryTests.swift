@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// `pick` offers neither trashed entries, and narrows to a collection or a kind.
 @Suite(.serialized) struct PickLibraryTests {
@@ -13,9 +13,11 @@ import TestSupport
         #expect(try desktop.cli.run("delete", "4").status == 0)
         let menu = desktop.sandbox.root + "/menu.txt"
         var cli = desktop.cli
-        cli.environment["COPYPASTA_LAUNCHER"] = desktop.sandbox.write("launcher.sh", "#!/bin/sh\ntee '\(menu)' | head -n 1\n", mode: 0o755)
+        cli.environment["COPYPASTA_LAUNCHER"] = desktop.sandbox.write(
+            "launcher.sh", "#!/bin/sh\ntee '\(menu)' | head -n 1\n", mode: 0o755)
         #expect(try cli.run("pick", "--collection", "FOOD").status == 0)
-        #expect(String(decoding: desktop.sandbox.read(menu) ?? [], as: UTF8.self) == "2\tsoup notes\n1\thttps://example.com/recipe\n")
+        #expect(
+            String(decoding: desktop.sandbox.read(menu) ?? [], as: UTF8.self) == "2\tsoup notes\n1\thttps://example.com/recipe\n")
         #expect(try desktop.paste().output == "soup notes")
         #expect(try cli.run("pick", "--kind", "link").status == 0)
         #expect(String(decoding: desktop.sandbox.read(menu) ?? [], as: UTF8.self) == "1\thttps://example.com/recipe\n")

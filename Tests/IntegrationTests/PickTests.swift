@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// `copypasta pick` with scripted launchers.
 @Suite(.serialized) struct PickTests {
@@ -16,8 +16,9 @@ import TestSupport
         let script = launcher(desktop, "cat > \"$(dirname \"$0\")/menu.txt\"; sed -n 2p \"$(dirname \"$0\")/menu.txt\"\n")
         let result = try desktop.cli.run("pick", "--launcher", script)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(String(decoding: desktop.sandbox.read(desktop.sandbox.root + "/menu.txt") ?? [], as: UTF8.self)
-            == "3\tthird\n2\tmulti⏎line⏎entry\n1\tfirst entry\n")
+        #expect(
+            String(decoding: desktop.sandbox.read(desktop.sandbox.root + "/menu.txt") ?? [], as: UTF8.self)
+                == "3\tthird\n2\tmulti⏎line⏎entry\n1\tfirst entry\n")
         #expect(try desktop.paste().output == "multi\nline\nentry")
     }
 

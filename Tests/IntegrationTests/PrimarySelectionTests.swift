@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// PRIMARY selections that grow during a gesture, against a real Xvfb and database file.
 @Suite(.serialized) struct PrimarySelectionTests {

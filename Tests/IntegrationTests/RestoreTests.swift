@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `copy`, serving, keep-alive and the background keeper against a real Xvfb.
 @Suite(.serialized) struct RestoreTests {
@@ -45,8 +45,9 @@ import TestSupport
         let stalled = try desktop.start([TestOwner.path, "stall-reader"])
         #expect(stalled.waitForLine("stalled") != nil)
         let readers = try (0..<3).map { index in
-            try Child(["xclip", "-selection", "clipboard", "-o"], environment: desktop.environment, captureOutput: false,
-                      stdin: false, stdoutPath: desktop.sandbox.root + "/out\(index)")
+            try Child(
+                ["xclip", "-selection", "clipboard", "-o"], environment: desktop.environment, captureOutput: false,
+                stdin: false, stdoutPath: desktop.sandbox.root + "/out\(index)")
         }
         for (index, reader) in readers.enumerated() {
             #expect(reader.wait(seconds: 60) == 0)
@@ -61,7 +62,9 @@ import TestSupport
         try desktop.cli.run("add", "snowman ☃")
         #expect(try desktop.cli.run("copy", "1").status == 0)
         let targets = try desktop.paste(target: "TARGETS").output.split(separator: "\n")
-        for name in ["TARGETS", "TIMESTAMP", "MULTIPLE", "UTF8_STRING", "text/plain;charset=utf-8", "text/plain", "STRING", "TEXT"] {
+        for name in [
+            "TARGETS", "TIMESTAMP", "MULTIPLE", "UTF8_STRING", "text/plain;charset=utf-8", "text/plain", "STRING", "TEXT",
+        ] {
             #expect(targets.contains(Substring(name)), "\(name) missing from \(targets)")
         }
         #expect(try desktop.paste(target: "STRING").stdout == [0x63, 0x61, 0x66, 0xE9, 0x20, 0xFC, 0x62, 0x65, 0x72])

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// The socket directory cannot be squatted: neither the daemon nor a client uses one that another user
 /// could have prepared, and a client sends nothing to a socket served by another user.
@@ -46,7 +46,10 @@ import TestSupport
             }
             """
         let listener = try desktop.start(
-            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-e", fake, directory + "/daemon.sock", received])
+            [
+                "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-e", fake, directory + "/daemon.sock",
+                received,
+            ])
         #expect(listener.waitForLine("ready") != nil)
         chown(directory, getuid(), getgid())
         chmod(directory, 0o700)

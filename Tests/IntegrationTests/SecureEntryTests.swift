@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Secure entries end to end: the real binary, a scripted pinentry, a real database file and Xvfb.
 @Suite(.serialized) struct SecureEntryTests {
@@ -11,7 +11,9 @@ import TestSupport
     /// passphrase in `pass` for GETPIN; each GETPIN appends a line to `asked`.
     static func pinentry(in sandbox: Sandbox) -> String {
         sandbox.write("pass", passphrase)
-        return sandbox.write("pinentry", """
+        return sandbox.write(
+            "pinentry",
+            """
             #!/bin/sh
             echo "OK Pleased to meet you"
             while read -r command rest; do
@@ -66,7 +68,9 @@ import TestSupport
 
     @Test func aCancelledOrMissingPinentryShowsNothing() throws {
         let sandbox = Sandbox()
-        let cancelling = sandbox.write("cancel", """
+        let cancelling = sandbox.write(
+            "cancel",
+            """
             #!/bin/sh
             echo OK
             while read -r command rest; do
@@ -97,7 +101,8 @@ import TestSupport
         let added = try cli.run(["add", "--secure", "--passphrase-fd", "3", Self.secret], input: [])
         // Descriptor 3 is not open in the child: reading the passphrase fails as a usage error.
         #expect(added.status == 64, "\(added.stderr)")
-        let viaStdin = try cli.run(["add", "--secure", "--passphrase-fd", "0", "the \(Self.secret)"], input: Array(Self.passphrase.utf8))
+        let viaStdin = try cli.run(
+            ["add", "--secure", "--passphrase-fd", "0", "the \(Self.secret)"], input: Array(Self.passphrase.utf8))
         #expect(viaStdin.output == "51\n", "\(viaStdin.stderr)")
         #expect(Self.filesHolding(Self.secret, sandbox) == [])
         let export = try cli.run("export")
@@ -105,16 +110,22 @@ import TestSupport
         #expect(export.stderr == "copypasta: 1 secure entries left out (see --include-secure)\n")
         let sealed = try cli.run("export", "--include-secure")
         let line = sealed.output.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(line.hasPrefix("{\"id\":51,\"text\":null,\"preview\":null,") && line.contains(",\"secure\":true,\"sealed\":\""), "\(line)")
+        #expect(
+            line.hasPrefix("{\"id\":51,\"text\":null,\"preview\":null,") && line.contains(",\"secure\":true,\"sealed\":\""),
+            "\(line)")
         #expect(!sealed.output.contains(Self.secret) && sealed.stderr.contains("as ciphertext only"))
     }
 
     @Test func theDaemonRelocksAfterItsTimeoutAndOnLock() throws {
         let desktop = try Desktop(config: "feedback = none\nsecure-unlock-timeout = 3s\n")
         let sandbox = desktop.sandbox
-        desktop.sandbox.write("config/copypasta/copypasta.conf", "feedback = none\nsecure-unlock-timeout = 3s\npinentry-program = \(Self.pinentry(in: sandbox))\n")
+        desktop.sandbox.write(
+            "config/copypasta/copypasta.conf",
+            "feedback = none\nsecure-unlock-timeout = 3s\npinentry-program = \(Self.pinentry(in: sandbox))\n")
         try desktop.startDaemon()
-        #expect(try desktop.cli.run(["add", "--secure", "--passphrase-fd", "0", Self.secret], input: Array(Self.passphrase.utf8)).status == 0)
+        #expect(
+            try desktop.cli.run(["add", "--secure", "--passphrase-fd", "0", Self.secret], input: Array(Self.passphrase.utf8))
+                .status == 0)
         let copy = try desktop.cli.run("copy", "1")
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(Self.asked(sandbox) == 1)
@@ -164,7 +175,9 @@ import TestSupport
     @Test func hooksAndNotificationsSeeThePlaceholderOnly() throws {
         let desktop = try Desktop()
         let dir = desktop.sandbox.root
-        desktop.sandbox.write("bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(dir)/notify.log\"\n", mode: 0o755)
+        desktop.sandbox.write(
+            "bin/notify-send", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(dir)/notify.log\"\n", mode: 0o755
+        )
         desktop.extraEnvironment["PATH"] = dir + "/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
         let script = "#!/bin/sh\nenv | grep '^COPYPASTA_PREVIEW=' > \"\(dir)/copy.env\"\ncat > \"\(dir)/copy.stdin\"\n"
         desktop.sandbox.write("config/copypasta/hooks/on-copy", script, mode: 0o755)

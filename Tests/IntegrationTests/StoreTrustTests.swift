@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// The store's promises with the real daemon: what is reported stored stays stored and visible.
 @Suite(.serialized) struct StoreTrustTests {
@@ -43,7 +43,10 @@ import TestSupport
         #expect(added.status == 0, "\(added.stderr)")
         #expect(importer.wait(seconds: 120) == 0)
         let top = try desktop.cli.run("list", "--limit", "4").output.split(separator: "\n").map { $0.split(separator: "\t")[1] }
-        #expect(top == ["added during the import", "copy 3 during the import", "copy 2 during the import", "copy 1 during the import"])
+        #expect(
+            top == [
+                "added during the import", "copy 3 during the import", "copy 2 during the import", "copy 1 during the import",
+            ])
         #expect(try desktop.entryCount() == 50_004)
         #expect(!desktop.log.contains("not stored"), "\(desktop.log)")
     }

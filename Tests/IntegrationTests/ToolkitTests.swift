@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Real toolkits from Debian (GTK 3 and 4 through python3-gi, Qt 5 through
 /// python3-pyqt5, Tk through python3-tk, and xterm) own and read CLIPBOARD the
@@ -25,8 +25,11 @@ import TestSupport
         guard toolkit == "xterm" else { return [python, scripts + "/clipboard_owner.py", toolkit, name, text] }
         // OSC 52 makes xterm own CLIPBOARD with the text, as a selection with the mouse would.
         let encoded = base64(Array(text.utf8))
-        return ["xterm", "-class", name, "-xrm", "\(name)*allowWindowOps: true", "-xrm", "\(name)*disallowedWindowOps: 20,21,SetXprop",
-                "-e", "sh", "-c", "printf '\\033]52;c;\(encoded)\\007'; exec sleep 600"]
+        return [
+            "xterm", "-class", name, "-xrm", "\(name)*allowWindowOps: true", "-xrm",
+            "\(name)*disallowedWindowOps: 20,21,SetXprop",
+            "-e", "sh", "-c", "printf '\\033]52;c;\(encoded)\\007'; exec sleep 600",
+        ]
     }
 
     @Test(arguments: [

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Keep-alive never serves an entry that was moved to the trash.
 @Suite(.serialized) struct TrashKeepAliveTests {

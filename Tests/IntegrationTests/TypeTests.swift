@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `copypasta type` against a real Xvfb, its layouts, and the focus-taking test client.
 @Suite(.serialized) struct TypeTests {

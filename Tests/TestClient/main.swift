@@ -119,7 +119,8 @@ func handlePasted(_ event: XSelectionEvent) {
     var format: Int32 = 0
     var count: UInt = 0, remaining: UInt = 0
     var data: UnsafeMutablePointer<UInt8>?
-    XGetWindowProperty(display, window, property, 0, 1 << 20, True, Atom(AnyPropertyType), &type, &format, &count, &remaining, &data)
+    XGetWindowProperty(
+        display, window, property, 0, 1 << 20, True, Atom(AnyPropertyType), &type, &format, &count, &remaining, &data)
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
     if let data { XFree(data) }
     append(output + ".pasted", bytes, truncate: true)

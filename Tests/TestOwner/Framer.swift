@@ -30,11 +30,13 @@ func setProcessHints(_ display: OpaquePointer, window: Window) {
     var pid = CLong(getpid())
     let pidAtom = XInternAtom(display, "_NET_WM_PID", False)
     withUnsafeBytes(of: &pid) { raw in
-        _ = XChangeProperty(display, window, pidAtom, Atom(XA_CARDINAL), 32, PropModeReplace,
-                            raw.bindMemory(to: UInt8.self).baseAddress, 1)
+        _ = XChangeProperty(
+            display, window, pidAtom, Atom(XA_CARDINAL), 32, PropModeReplace,
+            raw.bindMemory(to: UInt8.self).baseAddress, 1)
     }
     var host = [CChar](repeating: 0, count: 256)
     _ = gethostname(&host, host.count - 1)
     let bytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    _ = XChangeProperty(display, window, Atom(XA_WM_CLIENT_MACHINE), Atom(XA_STRING), 8, PropModeReplace, bytes, Int32(bytes.count))
+    _ = XChangeProperty(
+        display, window, Atom(XA_WM_CLIENT_MACHINE), Atom(XA_STRING), 8, PropModeReplace, bytes, Int32(bytes.count))
 }

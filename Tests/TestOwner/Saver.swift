@@ -45,13 +45,17 @@ import Glibc
     func setLongs(_ window: Window, _ property: Atom, _ type: Atom, _ values: [Atom]) {
         let longs = values.map { CLong(bitPattern: $0) }
         _ = longs.withUnsafeBytes { raw in
-            XChangeProperty(display, window, property, type, 32, PropModeReplace, raw.bindMemory(to: UInt8.self).baseAddress, Int32(longs.count))
+            XChangeProperty(
+                display, window, property, type, 32, PropModeReplace, raw.bindMemory(to: UInt8.self).baseAddress,
+                Int32(longs.count))
         }
     }
 
     func setBytes(_ window: Window, _ property: Atom, _ type: Atom, _ bytes: [UInt8]) {
         _ = bytes.withUnsafeBufferPointer { buffer in
-            XChangeProperty(display, window, property, type, 8, PropModeReplace, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(bytes.count))
+            XChangeProperty(
+                display, window, property, type, 8, PropModeReplace, buffer.baseAddress ?? UnsafePointer(bitPattern: 1),
+                Int32(bytes.count))
         }
     }
 
@@ -74,11 +78,16 @@ import Glibc
     func convertPairs(_ request: XSelectionRequestEvent) {
         var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        XGetWindowProperty(display, request.requestor, request.property, 0, 1024, False, Atom(AnyPropertyType),
-                           &type, &format, &items, &after, &data)
-        var pairs = data.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: Atom.self), count: Int(items))) } ?? []
+        XGetWindowProperty(
+            display, request.requestor, request.property, 0, 1024, False, Atom(AnyPropertyType),
+            &type, &format, &items, &after, &data)
+        var pairs =
+            data.map {
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: Atom.self), count: Int(items)))
+            } ?? []
         if let data { XFree(data) }
-        for index in stride(from: 0, to: pairs.count - 1, by: 2) where !convert(pairs[index], request.requestor, pairs[index + 1]) {
+        for index in stride(from: 0, to: pairs.count - 1, by: 2) where !convert(pairs[index], request.requestor, pairs[index + 1])
+        {
             pairs[index + 1] = 0
         }
         setLongs(request.requestor, request.property, atom("ATOM_PAIR"), pairs)
@@ -92,13 +101,16 @@ import Glibc
             property = 0
         }
         var event = XEvent()
-        event.xselection = XSelectionEvent(type: SelectionNotify, serial: 0, send_event: True, display: display, requestor: request.requestor,
-                                           selection: request.selection, target: request.target, property: property, time: request.time)
+        event.xselection = XSelectionEvent(
+            type: SelectionNotify, serial: 0, send_event: True, display: display, requestor: request.requestor,
+            selection: request.selection, target: request.target, property: property, time: request.time)
         XSendEvent(display, request.requestor, False, 0, &event)
     }
 
     func sendChunk(_ event: XPropertyEvent) {
-        guard let index = incoming.firstIndex(where: { $0.requestor == event.window && $0.property == event.atom }) else { return }
+        guard let index = incoming.firstIndex(where: { $0.requestor == event.window && $0.property == event.atom }) else {
+            return
+        }
         let offset = incoming[index].offset
         if flags.contains("--die-mid-incr") && offset >= bigSize / 2 { exit(3) }
         let end = min(offset + 65536, bigSize)
@@ -117,7 +129,9 @@ import Glibc
         let started = realtimeMicros()
         let requests = flags.contains("--twice") ? 2 : 1
         for _ in 0..<requests {
-            XConvertSelection(display, atom("CLIPBOARD_MANAGER"), atom("SAVE_TARGETS"), flags.contains("--list") ? requestProperty : 0, window, time)
+            XConvertSelection(
+                display, atom("CLIPBOARD_MANAGER"), atom("SAVE_TARGETS"), flags.contains("--list") ? requestProperty : 0, window,
+                time)
         }
         XFlush(display)
         say("requested")
@@ -159,7 +173,9 @@ import Glibc
             let named = XGetAtomName(display, Atom(bitPattern: event.xclient.data.l.1))
             defer { if let named { XFree(named) } }
             let owner = Window(bitPattern: event.xclient.data.l.2)
-            say("announced \(named.map { String(cString: $0) } ?? "-") \(owner == XGetSelectionOwner(display, selection) ? "owner" : "not-owner") \(cleared ? "cleared" : "not-cleared")")
+            say(
+                "announced \(named.map { String(cString: $0) } ?? "-") \(owner == XGetSelectionOwner(display, selection) ? "owner" : "not-owner") \(cleared ? "cleared" : "not-cleared")"
+            )
             exit(0)
         }
     }

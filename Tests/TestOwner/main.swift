@@ -23,18 +23,31 @@ struct Options {
 func parse() -> Options {
     var options = Options()
     var arguments = CommandLine.arguments.dropFirst()
-    if let mode = arguments.first { options.mode = mode; arguments = arguments.dropFirst() }
+    if let mode = arguments.first {
+        options.mode = mode
+        arguments = arguments.dropFirst()
+    }
     while let argument = arguments.first {
         arguments = arguments.dropFirst()
         switch argument {
         case "--incr": options.forceIncr = true
         case "--hint": options.hint = true
-        case "--chunk": options.chunk = Int(arguments.first ?? "") ?? 4000; arguments = arguments.dropFirst()
-        case "--class": options.wmClass = arguments.first; arguments = arguments.dropFirst()
+        case "--chunk":
+            options.chunk = Int(arguments.first ?? "") ?? 4000
+            arguments = arguments.dropFirst()
+        case "--class":
+            options.wmClass = arguments.first
+            arguments = arguments.dropFirst()
         case "--pid": options.setPID = true
-        case "--count": options.count = Int(arguments.first ?? "") ?? 1; arguments = arguments.dropFirst()
-        case "--interval-ms": options.intervalMicros = UInt32((Double(arguments.first ?? "") ?? 5) * 1000); arguments = arguments.dropFirst()
-        case "--text": options.text = Array((arguments.first ?? "").utf8); arguments = arguments.dropFirst()
+        case "--count":
+            options.count = Int(arguments.first ?? "") ?? 1
+            arguments = arguments.dropFirst()
+        case "--interval-ms":
+            options.intervalMicros = UInt32((Double(arguments.first ?? "") ?? 5) * 1000)
+            arguments = arguments.dropFirst()
+        case "--text":
+            options.text = Array((arguments.first ?? "").utf8)
+            arguments = arguments.dropFirst()
         case "--list", "--no-multiple", "--die-mid-incr", "--never-answer", "--current-time", "--twice": break
         case "--big": arguments = arguments.dropFirst()
         default: options.text = readFile(argument)
@@ -119,11 +132,18 @@ var sequence = 0
 
 @MainActor func setLongs(_ window: Window, _ property: Atom, _ type: Atom, _ values: [CLong]) {
     _ = values.withUnsafeBytes { raw in
-        XChangeProperty(display, window, property, type, 32, PropModeReplace, raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+        XChangeProperty(
+            display, window, property, type, 32, PropModeReplace, raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
     }
 }
 
-struct Transfer { var requestor: Window; var property: Atom; var offset: Int; var type: Atom; var data: [UInt8] }
+struct Transfer {
+    var requestor: Window
+    var property: Atom
+    var offset: Int
+    var type: Atom
+    var data: [UInt8]
+}
 var transfers: [Transfer] = []
 
 @MainActor func serveText(_ request: XSelectionRequestEvent) {
@@ -141,7 +161,8 @@ var transfers: [Transfer] = []
     } else {
         if type == 0 { type = utf8 }
         data.withUnsafeBufferPointer { buffer in
-            _ = XChangeProperty(display, request.requestor, request.property, type, 8, PropModeReplace, buffer.baseAddress, Int32(data.count))
+            _ = XChangeProperty(
+                display, request.requestor, request.property, type, 8, PropModeReplace, buffer.baseAddress, Int32(data.count))
         }
     }
     reply(request, property: request.property)
@@ -170,11 +191,17 @@ var transfers: [Transfer] = []
     if options.mode == "die-mid-incr" && transfer.offset >= half { exit(0) }
     let end = min(transfer.offset + options.chunk, transfer.data.count)
     transfer.data.withUnsafeBufferPointer { buffer in
-        _ = XChangeProperty(display, transfer.requestor, transfer.property, transfer.type, 8, PropModeReplace,
-                            buffer.baseAddress! + transfer.offset, Int32(end - transfer.offset))
+        _ = XChangeProperty(
+            display, transfer.requestor, transfer.property, transfer.type, 8, PropModeReplace,
+            buffer.baseAddress! + transfer.offset, Int32(end - transfer.offset))
     }
     XFlush(display)
-    if end == transfer.offset { transfers.remove(at: index) } else { transfer.offset = end; transfers[index] = transfer }
+    if end == transfer.offset {
+        transfers.remove(at: index)
+    } else {
+        transfer.offset = end
+        transfers[index] = transfer
+    }
 }
 
 @MainActor func pump(untilMicros deadline: Int64?) -> Bool {
@@ -212,7 +239,8 @@ var transfers: [Transfer] = []
         if event.type == SelectionNotify {
             var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
             var data: UnsafeMutablePointer<UInt8>?
-            XGetWindowProperty(display, window, property, 0, 0, False, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+            XGetWindowProperty(
+                display, window, property, 0, 0, False, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
             if let data { XFree(data) }
             guard type == incr else { fatal("expected INCR") }
             XDeleteProperty(display, window, property)
@@ -238,7 +266,8 @@ var transfers: [Transfer] = []
         for target in ["TESTOWNER_A", "TESTOWNER_B", "TESTOWNER_C"] {
             var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
             var data: UnsafeMutablePointer<UInt8>?
-            XGetWindowProperty(display, window, atom(target), 0, 1 << 20, True, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+            XGetWindowProperty(
+                display, window, atom(target), 0, 1 << 20, True, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
             let text = data.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(items)), as: UTF8.self) } ?? "-"
             if let data { XFree(data) }
             say("\(target) \(type == 0 ? "none" : text)")
@@ -259,7 +288,10 @@ if options.mode == "manager" { runManager(display, window: window) }
 if options.mode == "sequence" {
     // One new copy per line read on stdin, serving requests meanwhile; prints "owned N MICROS" after each.
     var index = 0
-    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0), pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+    var fds = [
+        pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
+        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
         while XPending(display) > 0 {
             var event = XEvent()

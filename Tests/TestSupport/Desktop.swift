@@ -38,11 +38,12 @@ public final class Desktop: @unchecked Sendable {
     @discardableResult
     public func startDaemon(_ extra: [String] = [], wrapper: [String] = []) throws -> Child {
         let before = log.occurrences(of: "watching")
-        let daemon = try Child(wrapper + [CopypastaBinary.path, "daemon", "-v"] + extra, environment: environment, captureOutput: false,
-                               stdin: false, stderrPath: logPath)
+        let daemon = try Child(
+            wrapper + [CopypastaBinary.path, "daemon", "-v"] + extra, environment: environment, captureOutput: false,
+            stdin: false, stderrPath: logPath)
         started.append(daemon)
         guard waitUntil(seconds: 15, { log.occurrences(of: "watching") > before || daemon.exitStatusIfExited() != nil }),
-              daemon.exitStatusIfExited() == nil
+            daemon.exitStatusIfExited() == nil
         else { throw SpawnError("daemon did not start: \(log)") }
         return daemon
     }

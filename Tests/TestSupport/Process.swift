@@ -52,7 +52,9 @@ public final class Child: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if stdin { posix_spawn_file_actions_adddup2(&actions, input.0, 0) } else {
+        if stdin {
+            posix_spawn_file_actions_adddup2(&actions, input.0, 0)
+        } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         if let stdoutPath {

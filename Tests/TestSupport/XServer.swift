@@ -48,7 +48,9 @@ public final class XServer: @unchecked Sendable {
 extension StringProtocol {
     /// Without leading and trailing white space.
     public func trimmingSpaces() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

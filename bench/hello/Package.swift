@@ -6,13 +6,13 @@ import PackageDescription
 let package = Package(
     name: "hello",
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
         .executableTarget(
             name: "hello",
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,8 @@ extension Copypasta {
                 }
                 let count = try store.count(includePinned: all)
                 let what = all ? "entries (pinned ones included)" : "unpinned entries"
-                let question = forGood ? "Delete \(count) \(what) from \(store.path) for good?" : "Move \(count) \(what) to the trash?"
+                let question =
+                    forGood ? "Delete \(count) \(what) from \(store.path) for good?" : "Move \(count) \(what) to the trash?"
                 guard Terminal.confirm(question) else {
                     throw CopypastaExit.cancelled("nothing deleted")
                 }

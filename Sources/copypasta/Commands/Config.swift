@@ -11,7 +11,10 @@ extension Copypasta {
         @OptionGroup var global: GlobalOptions
 
         /// Also make the running daemon re-read the file.
-        @Flag(help: "Also make the running daemon re-read the config file (like SIGHUP); a bad file is reported and the daemon keeps its old configuration.")
+        @Flag(
+            help:
+                "Also make the running daemon re-read the config file (like SIGHUP); a bad file is reported and the daemon keeps its old configuration."
+        )
         var reload = false
 
         func run() throws {

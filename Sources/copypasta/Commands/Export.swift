@@ -11,7 +11,9 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(name: .customLong("include-secure"), help: "Also export secure entries, as ciphertext (a hex \"sealed\" field) that import cannot open.")
+        @Flag(
+            name: .customLong("include-secure"),
+            help: "Also export secure entries, as ciphertext (a hex \"sealed\" field) that import cannot open.")
         var includeSecure = false
 
         /// Secure entries are left out unless asked for; then their sealed bytes go out, never the text.
@@ -37,9 +39,12 @@ extension Copypasta {
             }
             Output.standard.flush()
             if secure > 0 {
-                Terminal.writeAll(2, Array((includeSecure
-                    ? "copypasta: \(secure) secure entries exported as ciphertext only (\"sealed\"); import cannot open them\n"
-                    : "copypasta: \(secure) secure entries left out (see --include-secure)\n").utf8))
+                Terminal.writeAll(
+                    2,
+                    Array(
+                        (includeSecure
+                            ? "copypasta: \(secure) secure entries exported as ciphertext only (\"sealed\"); import cannot open them\n"
+                            : "copypasta: \(secure) secure entries left out (see --include-secure)\n").utf8))
             }
         }
 

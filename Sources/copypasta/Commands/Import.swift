@@ -9,7 +9,8 @@ extension Copypasta {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Read entries from JSON Lines (as written by export; - reads standard input) or from another clipboard manager.",
+            abstract:
+                "Read entries from JSON Lines (as written by export; - reads standard input) or from another clipboard manager.",
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \
                 source is stored as source import. Imported entries go below the existing history, the file's \
@@ -23,7 +24,10 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("Where the history comes from: jsonl (the default), clipmenu, greenclip, cliphist or copyq.", valueName: "manager"))
+        @Option(
+            help: ArgumentHelp(
+                "Where the history comes from: jsonl (the default), clipmenu, greenclip, cliphist or copyq.", valueName: "manager"
+            ))
         var from: ForeignManager = .jsonl
 
         @Argument(help: "The file to read, or - for standard input; for --from, the other manager's store.")
@@ -49,14 +53,16 @@ extension Copypasta {
             var started: Importer?
             let summary: ImportSummary
             do {
-                summary = try store.importEntries(maxEntries: config.maxEntries, maxAgeSeconds: config.maxAgeSeconds) { importer in
+                summary = try store.importEntries(maxEntries: config.maxEntries, maxAgeSeconds: config.maxAgeSeconds) {
+                    importer in
                     started = importer
                     let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
                     try reader.forEachLine { lineNumber, line in
                         progress.update(lineNumber)
                         if try !Self.importLine(line, number: lineNumber, into: importer, maxBytes: config.maxBytes) {
                             oversized += 1
-                            Terminal.warn("line \(lineNumber): skipped, its text is longer than max-bytes (\(config.maxBytes) bytes)")
+                            Terminal.warn(
+                                "line \(lineNumber): skipped, its text is longer than max-bytes (\(config.maxBytes) bytes)")
                         }
                     }
                 }
@@ -69,7 +75,9 @@ extension Copypasta {
         }
 
         /// Imports one line; false when its entry is longer than max-bytes and was skipped.
-        private static func importLine(_ line: LineReader.Line, number: Int, into importer: Importer, maxBytes: Int) throws -> Bool {
+        private static func importLine(_ line: LineReader.Line, number: Int, into importer: Importer, maxBytes: Int) throws
+            -> Bool
+        {
             guard case let .text(bytes) = line else { return false }
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
             let record = try JSONLines.decode(bytes, lineNumber: number)

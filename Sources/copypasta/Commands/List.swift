@@ -30,7 +30,8 @@ extension Copypasta {
         @Flag(help: "Show only snippets (named entries).")
         var snippets = false
 
-        @Option(help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
+        @Option(
+            help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
         var sort: EntrySort?
 
         /// An empty name matches no tag a command can set; refuse it rather than list nothing.

@@ -4,7 +4,7 @@ extension Copypasta {
     /// `copypasta pin ID…`.
     struct Pin: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "pin",abstract: "Pin entries so that retention and clear keep them.")
+            commandName: "pin", abstract: "Pin entries so that retention and clear keep them.")
 
         @OptionGroup var global: GlobalOptions
 

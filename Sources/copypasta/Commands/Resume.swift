@@ -5,7 +5,7 @@ extension Copypasta {
     /// `copypasta resume`.
     struct Resume: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "resume",abstract: "Start capturing again after pause.")
+            commandName: "resume", abstract: "Start capturing again after pause.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -29,7 +29,8 @@ extension Copypasta {
         func run() throws {
             let parsed = try SearchQuery.parse(query.joined(separator: " "))
             let store = try global.openStore()
-            let results = try store.search(parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText)
+            let results = try store.search(
+                parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText)
             output.print(results)
             if results.isEmpty { throw ExitCode(ExitStatus.nothingFound.rawValue) }
         }

@@ -39,7 +39,9 @@ extension Copypasta {
                 if paste {
                     pasting = try keeper.startPaste(id: id, store: global.openStore(), config: config, paths: global.paths())
                 } else {
-                    try keeper.take(id: id, selections: chosen.isEmpty ? [.clipboard] : chosen, store: global.openStore(), config: config, paths: global.paths())
+                    try keeper.take(
+                        id: id, selections: chosen.isEmpty ? [.clipboard] : chosen, store: global.openStore(), config: config,
+                        paths: global.paths())
                 }
             } catch let failure as CopypastaFailure {
                 report(IPCMessage.encodeError(IPCError(status: failure.exitStatus, message: failure.description)))

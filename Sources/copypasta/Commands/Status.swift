@@ -40,18 +40,19 @@ extension Copypasta {
             var lines = "daemon: "
             if let daemon {
                 let selections = daemon.selections.map(\.rawValue).joined(separator: ",")
-                lines += "running (pid \(daemon.pid), display \(daemon.display), up \(HumanFormat.duration(Int(daemon.uptimeSeconds))), "
+                lines +=
+                    "running (pid \(daemon.pid), display \(daemon.display), up \(HumanFormat.duration(Int(daemon.uptimeSeconds))), "
                     + "watching \(selections)\(daemon.clipboardManager ? ", the clipboard manager" : ""))\n"
             } else {
                 lines += "not running\n"
             }
             return lines + """
-            paused: \(status.paused ? "yes" : "no")
-            entries: \(status.entries) (\(status.pinned) pinned)
-            database: \(status.path) (\(HumanFormat.bytes(status.databaseBytes)))
-            last capture: \(status.lastCaptureAt?.iso8601 ?? "never")
+                paused: \(status.paused ? "yes" : "no")
+                entries: \(status.entries) (\(status.pinned) pinned)
+                database: \(status.path) (\(HumanFormat.bytes(status.databaseBytes)))
+                last capture: \(status.lastCaptureAt?.iso8601 ?? "never")
 
-            """
+                """
         }
 
         /// One JSON object; `daemon` is null when none runs.
@@ -60,11 +61,13 @@ extension Copypasta {
             var daemonJSON = "null"
             if let daemon {
                 let selections = daemon.selections.map(\.rawValue).joined(separator: ",")
-                daemonJSON = "{\"pid\":\(daemon.pid),\"display\":\(quoted(daemon.display)),\"uptime\":\(daemon.uptimeSeconds),"
+                daemonJSON =
+                    "{\"pid\":\(daemon.pid),\"display\":\(quoted(daemon.display)),\"uptime\":\(daemon.uptimeSeconds),"
                     + "\"selections\":\(quoted(selections)),\"lastCaptureAt\":\(quoted(daemon.lastCaptureAt?.iso8601 ?? "never")),"
                     + "\"clipboardManager\":\(daemon.clipboardManager)}"
             }
-            return "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
+            return
+                "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
                 + "\"database\":\(quoted(status.path)),\"databaseBytes\":\(status.databaseBytes),"
                 + "\"schemaVersion\":\(status.schemaVersion),\"lastCaptureAt\":\(last)}\n"
         }

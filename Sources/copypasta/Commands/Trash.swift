@@ -52,7 +52,8 @@ extension Copypasta {
                 guard Terminal.isTerminal(0) else {
                     throw CoreError.usage("trash empty deletes for good; pass --yes to confirm when not on a terminal")
                 }
-                guard Terminal.confirm("Delete the \(try store.trashCount()) entries in the trash of \(store.path) for good?") else {
+                guard Terminal.confirm("Delete the \(try store.trashCount()) entries in the trash of \(store.path) for good?")
+                else {
                     throw CopypastaExit.cancelled("nothing deleted")
                 }
             }

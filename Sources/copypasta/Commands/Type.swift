@@ -40,11 +40,15 @@ extension Copypasta {
         }
 
         /// Types entry `id` (also `pick --type`).
-        static func type(_ id: Int64, global: GlobalOptions, secret: PassphraseOptions = PassphraseOptions(), delay: Int = 1, raw: Bool = false) throws {
+        static func type(
+            _ id: Int64, global: GlobalOptions, secret: PassphraseOptions = PassphraseOptions(), delay: Int = 1, raw: Bool = false
+        ) throws {
             let config = try global.loadConfig()
             let store = try global.openStore()
             var entry = try store.entry(id: id)
-            if entry.secure { entry.text = try store.secureText(id: id, key: try secret.key(store: store, config: config, create: false)) }
+            if entry.secure {
+                entry.text = try store.secureText(id: id, key: try secret.key(store: store, config: config, create: false))
+            }
             let steps = try TypePlan.steps(entry.text ?? "", raw: raw, maxCharacters: config.typeMaxCharacters).get()
             Typist.blockSignals()
             let paths = global.paths()
@@ -57,7 +61,9 @@ extension Copypasta {
             switch typist.type(steps, delay: Double(delay) / 1000) {
             case .typed:
                 try store.markUsed(id: id, at: .now())
-                typist.feedback(id: id, text: entry.secure ? Entry.securePreview : entry.text ?? "", app: entry.sourceApp, config: config, paths: paths)
+                typist.feedback(
+                    id: id, text: entry.secure ? Entry.securePreview : entry.text ?? "", app: entry.sourceApp, config: config,
+                    paths: paths)
             case let .focusMoved(sent):
                 throw DaemonError.focusMoved(sent: sent, total: steps.count)
             case let .interrupted(signal, sent):

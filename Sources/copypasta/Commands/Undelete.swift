@@ -5,7 +5,8 @@ extension Copypasta {
     struct Undelete: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "undelete",
-            abstract: "Bring entries back from the trash, with their tags and pin. When any id is not in the trash, nothing changes.")
+            abstract:
+                "Bring entries back from the trash, with their tags and pin. When any id is not in the trash, nothing changes.")
 
         @OptionGroup var global: GlobalOptions
 

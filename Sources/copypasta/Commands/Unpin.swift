@@ -4,7 +4,7 @@ extension Copypasta {
     /// `copypasta unpin ID…`.
     struct Unpin: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "unpin",abstract: "Unpin entries.")
+            commandName: "unpin", abstract: "Unpin entries.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -5,7 +5,7 @@ extension Copypasta {
     /// `copypasta untag ID TAG…`.
     struct Untag: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "untag",abstract: "Remove tags from an entry.")
+            commandName: "untag", abstract: "Remove tags from an entry.")
 
         @OptionGroup var global: GlobalOptions
 
