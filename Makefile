@@ -23,7 +23,7 @@ TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 co
              systemd make procps python3 python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-tk xterm
 BENCH_DEBS = hyperfine python3
 
-.PHONY: all build run test deps test-deps bench soak install install-files uninstall clean completions lint-docs
+.PHONY: all build run test lint format deps test-deps bench soak install install-files uninstall clean completions lint-docs
 
 all: build
 
@@ -49,9 +49,19 @@ deps:
 test-deps:
 	@scripts/ensure-debs $(BUILD_DEBS) $(TEST_DEBS)
 
-test: test-deps
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# swift-format with the checked-in .swift-format, strict; the build itself treats warnings as
+# errors (Package.swift), and the man page must be lint-clean.
+lint: test-deps
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench/hello
+	@$(MAKE) --no-print-directory lint-docs
+
+# Rewrites the sources the way `make lint` wants them.
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests bench/hello
 
 lint-docs:
 	@if [ -f man/copypasta.1 ]; then mandoc -Tlint -W warning man/copypasta.1 && echo "mandoc -Tlint: man/copypasta.1 clean"; fi
