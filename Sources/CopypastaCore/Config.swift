@@ -204,15 +204,9 @@ struct ConfigKey: Sendable {
                     config.ignorePatterns = items
                     return nil
                 }, show: { showList($0.ignorePatterns) }),
-            ConfigKey(
-                name: "convert-timeout",
-                apply: { config, value in
-                    guard let ms = ConfigValue.milliseconds(value), (10...60_000).contains(ms) else {
-                        return "expected a duration from 10ms to 60s, like 1s or 500ms"
-                    }
-                    config.convertTimeoutMilliseconds = ms
-                    return nil
-                }, show: { showDuration($0.convertTimeoutMilliseconds) }),
+            .duration(
+                "convert-timeout", 10...60_000, expected: "a duration from 10ms to 60s, like 1s or 500ms",
+                \.convertTimeoutMilliseconds),
             ConfigKey(
                 name: "feedback",
                 apply: { config, value in
@@ -232,15 +226,8 @@ struct ConfigKey: Sendable {
                     config.launcher = argv
                     return nil
                 }, show: { $0.launcher.map(CommandWords.join) ?? "(auto: rofi, dmenu, fzf)" }),
-            ConfigKey(
-                name: "hook-timeout",
-                apply: { config, value in
-                    guard let ms = ConfigValue.milliseconds(value), (100...600_000).contains(ms) else {
-                        return "expected a duration from 100ms to 10m, like 5s"
-                    }
-                    config.hookTimeoutMilliseconds = ms
-                    return nil
-                }, show: { showDuration($0.hookTimeoutMilliseconds) }),
+            .duration(
+                "hook-timeout", 100...600_000, expected: "a duration from 100ms to 10m, like 5s", \.hookTimeoutMilliseconds),
             ConfigKey(
                 name: "on-copy",
                 apply: { config, value in
@@ -272,6 +259,22 @@ func showList(_ items: [String]) -> String {
 }
 
 extension ConfigKey {
+    /// A key whose value is a duration (`5s`, `500ms`, `5m`) within `range` milliseconds, shown as seconds
+    /// when whole.
+    static func duration(
+        _ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable
+    ) -> ConfigKey {
+        ConfigKey(
+            name: name,
+            apply: { config, value in
+                guard let milliseconds = ConfigValue.milliseconds(value), range.contains(milliseconds) else {
+                    return "expected \(expected)"
+                }
+                config[keyPath: field] = milliseconds
+                return nil
+            }, show: { showDuration($0[keyPath: field]) })
+    }
+
     /// A key whose value is a size in bytes (`16M`, `4K`, `65536`) within `range`, shown the same way.
     static func size(
         _ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable

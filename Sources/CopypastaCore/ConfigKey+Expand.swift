@@ -13,7 +13,7 @@ extension ConfigKey {
             name: "expand-type-max",
             apply: { config, value in
                 guard let count = Int(value), (0...100_000).contains(count) else {
-                    return "expected a number of characters from 0 to 100000, got '\(value)'"
+                    return "expected a number of characters from 0 to 100000"
                 }
                 config.expandTypeMax = count
                 return nil

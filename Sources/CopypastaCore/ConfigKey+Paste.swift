@@ -14,24 +14,14 @@ extension ConfigKey {
                 }
                 return nil
             }, show: { $0.pasteKeys.rendered }),
-        ConfigKey(
-            name: "paste-restore-timeout",
-            apply: { config, value in
-                guard let ms = ConfigValue.milliseconds(value), (50...60_000).contains(ms) else {
-                    return "expected a duration from 50ms to 60s, like 1s or 500ms, got '\(value)'"
-                }
-                config.pasteRestoreTimeoutMilliseconds = ms
-                return nil
-            },
-            show: { config in
-                let ms = config.pasteRestoreTimeoutMilliseconds
-                return ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
-            }),
+        .duration(
+            "paste-restore-timeout", 50...60_000, expected: "a duration from 50ms to 60s, like 1s or 500ms",
+            \.pasteRestoreTimeoutMilliseconds),
         ConfigKey(
             name: "type-max-chars",
             apply: { config, value in
                 guard let number = Int(value), (1...1_000_000).contains(number) else {
-                    return "expected a whole number from 1 to 1000000, got '\(value)'"
+                    return "expected a whole number from 1 to 1000000"
                 }
                 config.typeMaxCharacters = number
                 return nil

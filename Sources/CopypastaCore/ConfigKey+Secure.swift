@@ -9,25 +9,10 @@ extension ConfigKey {
                 config.pinentryProgram = path
                 return nil
             }, show: { $0.pinentryProgram }),
-        ConfigKey(
-            name: "secure-unlock-timeout",
-            apply: { config, value in
-                guard let ms = ConfigValue.milliseconds(value), (100...86_400_000).contains(ms) else {
-                    return "expected a duration from 100ms to 24h in ms or s, like 5m or 300s, got '\(value)'"
-                }
-                config.secureUnlockTimeoutMilliseconds = ms
-                return nil
-            }, show: { showDuration($0.secureUnlockTimeoutMilliseconds) }),
-        ConfigKey(
-            name: "secure-clear",
-            apply: { config, value in
-                guard let ms = ConfigValue.milliseconds(value), (100...3_600_000).contains(ms) else {
-                    return "expected a duration from 100ms to 3600s, like 30s, got '\(value)'"
-                }
-                config.secureClearMilliseconds = ms
-                return nil
-            }, show: { showDuration($0.secureClearMilliseconds) }),
+        .duration(
+            "secure-unlock-timeout", 100...86_400_000, expected: "a duration from 100ms to 24h, like 5m or 300s",
+            \.secureUnlockTimeoutMilliseconds),
+        .duration(
+            "secure-clear", 100...3_600_000, expected: "a duration from 100ms to 3600s, like 30s", \.secureClearMilliseconds),
     ]
-
-    private static func showDuration(_ ms: Int) -> String { ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms" }
 }

@@ -20,6 +20,11 @@ import Testing
         ("convert-timeout = 9ms", "convert-timeout"),
         ("convert-timeout = 61s", "convert-timeout"),
         ("convert-timeout = 1e16m", "convert-timeout"),
+        ("paste-restore-timeout = 49ms", "paste-restore-timeout"),
+        ("secure-unlock-timeout = 25h", "secure-unlock-timeout"),
+        ("secure-clear = 1d", "secure-clear"),
+        ("type-max-chars = 0", "type-max-chars"),
+        ("expand-type-max = -1", "expand-type-max"),
     ])
     func outOfRangeNumbersAreErrorsNamingFileLineAndKey(line: String, key: String) {
         do {
@@ -28,6 +33,8 @@ import Testing
         } catch {
             #expect(error.exitStatus == .badConfig)
             #expect(error.description.hasPrefix("copypasta.conf:2: \(key): expected"))
+            // The parser quotes the bad value once, visibly; a key's own message does not repeat it.
+            #expect(error.description.ranges(of: ", got ").count == 1, "\(error.description)")
         }
     }
 
