@@ -76,15 +76,13 @@ public final class Agent {
         for selection in config.selections { capture.readCurrent(selection) }
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
-            let timers = [capture.nextTimer, pasteSession?.deadline, expiryDueAt, secureKey?.until, secureClear?.at]
-                .compactMap { $0 }.min()
             let expire = { (now: Double) in
                 self.expireSecure(now: now)
                 self.expireLibrary(now: now)
                 self.capture.expireTimers(now: now)
                 self.expirePaste(now: now)
             }
-            let alive = loop.turn(timers: timers, expire: expire, keepGoing: { exitStatus == nil }, signal: handle(signal:))
+            let alive = loop.turn(timers: nextTimer, expire: expire, keepGoing: { exitStatus == nil }, signal: handle(signal:))
             for error in display.takeProtocolErrors() { logger.info("ignored an X protocol error: \(error)") }
             if !alive {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
@@ -99,6 +97,11 @@ public final class Agent {
         expander?.stop()
         logger.info("stopped")
         return exitStatus ?? .success
+    }
+
+    /// The earliest deadline of the daemon's own timers.
+    private var nextTimer: Double? {
+        [capture.nextTimer, pasteSession?.deadline, expiryDueAt, secureKey?.until, secureClear?.at].compactMap { $0 }.min()
     }
 
     /// SIGHUP reloads the configuration; SIGTERM and SIGINT end the loop with status 0.

@@ -21,8 +21,14 @@ final class EventLoop {
     }
 
     /// One turn: handles X events and deadlines, then, while `keepGoing` holds, waits for the next
-    /// event. Returns false once the X connection is lost.
-    func turn(timers: Double?, expire: (Double) -> Void, keepGoing: () -> Bool, signal: (Int32) -> Void) -> Bool {
+    /// event or the earliest of `timers`. Returns false once the X connection is lost.
+    ///
+    /// `timers` is read after the events and deadlines of this turn ran, just before the wait:
+    /// they may set a deadline (a capture that met a busy database schedules its retry), and a
+    /// value read earlier would let the loop sleep past it until some unrelated event.
+    func turn(
+        timers: @autoclosure () -> Double?, expire: (Double) -> Void, keepGoing: () -> Bool, signal: (Int32) -> Void
+    ) -> Bool {
         display.dispatchPending()
         guard !display.isLost else { return false }
         let now = monotonicSeconds()
@@ -31,7 +37,7 @@ final class EventLoop {
         for source in sources { source.expire(now: now) }
         display.dispatchPending()
         guard !display.isLost else { return false }
-        if keepGoing() { wait(timers: timers, signal: signal) }
+        if keepGoing() { wait(timers: timers(), signal: signal) }
         return !display.isLost
     }
 

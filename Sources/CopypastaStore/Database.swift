@@ -11,6 +11,8 @@ final class Database {
     /// The database file path, for messages.
     let path: String
     private var cache: [String: Statement] = [:]
+    /// How long a statement waits for another connection's lock; read by the busy handler.
+    private let busyWait = BusyWait()
 
     /// Opens (creating when missing) the database at `path`.
     ///
@@ -35,7 +37,7 @@ final class Database {
         sqlite3_extended_result_codes(handle, 1)
         // Wait for a lock instead of failing while the file is created and migrated; the
         // store shortens the wait afterwards where it must not stall (the daemon).
-        sqlite3_busy_timeout(handle, HistoryStore.defaultBusyTimeout)
+        sqlite3_busy_handler(handle, BusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque())
         identity = Database.identity(of: path)
         try configure()
     }
@@ -45,7 +47,7 @@ final class Database {
 
     /// How long a statement waits for another connection's lock, in milliseconds.
     func setBusyTimeout(_ milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
+        busyWait.seconds = Double(milliseconds) / 1000
     }
 
     /// Whether `path` still names the file this connection opened (it was not deleted,
