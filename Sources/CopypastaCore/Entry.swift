@@ -50,12 +50,15 @@ public struct Entry: Sendable, Equatable {
     /// Whether the text is sealed with the passphrase's key: `text` and `previewSource` then
     /// never hold it, and showing it needs the key.
     public var secure: Bool
+    /// Where the entry stands in sync; `local` unless the store derived otherwise.
+    public var sync: SyncState
 
     /// Creates an entry value; the store is what assigns real ids.
     public init(
         id: Int64, text: String?, previewSource: String, capturedAt: Timestamp, source: EntrySource,
         sourceApp: String?, bytes: Int, pinned: Bool, tags: [String], useCount: Int, lastUsedAt: Timestamp?,
-        kind: EntryKind = .text, trashedAt: Timestamp? = nil, title: String? = nil, secure: Bool = false
+        kind: EntryKind = .text, trashedAt: Timestamp? = nil, title: String? = nil, secure: Bool = false,
+        sync: SyncState = .local
     ) {
         self.id = id
         self.text = text
@@ -72,6 +75,7 @@ public struct Entry: Sendable, Equatable {
         self.trashedAt = trashedAt
         self.title = title
         self.secure = secure
+        self.sync = sync
     }
 }
 

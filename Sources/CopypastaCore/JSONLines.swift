@@ -52,6 +52,7 @@ public enum JSONLines {
             appendString(title, to: &out)
         }
         if entry.secure { out += ",\"secure\":true".utf8 }
+        out += ",\"sync\":\"\(entry.sync.rawValue)\"".utf8
         out.append(UInt8(ascii: "}"))
     }
 

@@ -4,7 +4,7 @@ import CopypastaCore
 /// looked up by name once per query, then read by index for every row.
 struct EntryColumns {
     private let id, preview, capturedAt, source, sourceApp, bytes, pinned, useCount, lastUsedAt, tags, kind, trashedAt, title,
-        secure: Int32
+        secure, sync: Int32
     private let text: Int32?
 
     /// The positions of the entry columns in `statement`; `withText` when it selected the text.
@@ -23,6 +23,7 @@ struct EntryColumns {
         trashedAt = try statement.column("trashed_at")
         title = try statement.column("title")
         secure = try statement.column("secure")
+        sync = try statement.column("sync")
         text = withText ? try statement.column("text") : nil
     }
 
@@ -37,6 +38,6 @@ struct EntryColumns {
             useCount: Int(row.int(useCount)), lastUsedAt: row.optionalInt(lastUsedAt).map(Timestamp.init(microseconds:)),
             kind: EntryKind(rawValue: row.text(kind) ?? "") ?? .text,
             trashedAt: row.optionalInt(trashedAt).map(Timestamp.init(microseconds:)), title: row.text(title),
-            secure: row.int(secure) != 0)
+            secure: row.int(secure) != 0, sync: row.text(sync).flatMap(SyncState.init(rawValue:)) ?? .local)
     }
 }

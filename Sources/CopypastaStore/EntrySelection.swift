@@ -123,7 +123,7 @@ struct EntrySelection {
         e.id AS id, e.preview AS preview, e.captured_at AS captured_at, e.source AS source,
         e.source_app AS source_app, e.bytes AS bytes, e.pinned AS pinned, e.use_count AS use_count,
         e.last_used_at AS last_used_at, e.kind AS kind, e.trashed_at AS trashed_at, e.title AS title,
-        e.secure AS secure,
+        e.secure AS secure, \(HistoryStore.syncStateSQL("e")) AS sync,
         CASE WHEN EXISTS (SELECT 1 FROM entry_tag) THEN
             (SELECT group_concat(t.name, char(31)) FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id)
         END AS tags\(withText ? ", (SELECT text FROM entry_text x WHERE x.id = e.id) AS text" : "")

@@ -7,7 +7,10 @@ extension HistoryStore {
     public func delete(ids: [Int64]) throws(StoreError) {
         try writing { () throws(StoreError) in
             try requireExisting(ids)
-            for id in ids { try database.run("DELETE FROM entry WHERE id = ?", id) }
+            for id in ids {
+                try tombstoneBeforeDelete(where: "id = ?", [id])
+                try database.run("DELETE FROM entry WHERE id = ?", id)
+            }
             try purge()
         }
     }
@@ -17,6 +20,7 @@ extension HistoryStore {
     /// texts is left in the database files.
     public func clear(includePinned: Bool) throws(StoreError) -> Int {
         try writing { () throws(StoreError) in
+            try tombstoneBeforeDelete(where: includePinned ? "1" : "pinned = 0", [])
             try database.run(
                 includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0 OR trashed_at IS NOT NULL")
             let removed = database.changes
@@ -48,7 +52,10 @@ extension HistoryStore {
         try database.transaction { () throws(StoreError) in
             try requireExisting(ids, trashed: false)
             if !pinned { try requireUnnamed(ids) }
-            for id in ids { try database.run("UPDATE entry SET pinned = ? WHERE id = ?", pinned, id) }
+            for id in ids {
+                try touchSync([.pinned], where: "id = ? AND pinned != ?", [id, pinned])
+                try database.run("UPDATE entry SET pinned = ? WHERE id = ?", pinned, id)
+            }
         }
     }
 
@@ -66,17 +73,21 @@ extension HistoryStore {
         try database.transaction { () throws(StoreError) in
             try requireExisting([id], trashed: false)
             for tag in tags {
+                try touchSync(
+                    [.tags], where: "id = ? AND EXISTS (SELECT 1 FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = entry.id AND t.name = ?)",
+                    [id, tag])
                 try database.run(
                     "DELETE FROM entry_tag WHERE entry_id = ? AND tag_id = (SELECT id FROM tag WHERE name = ?)", id, tag)
             }
         }
     }
 
-    /// Attaches tags inside a running transaction.
-    func tag(id: Int64, _ tags: [String]) throws(StoreError) {
+    /// Attaches tags inside a running transaction; a local change (`touch`) queues the entry for sync.
+    func tag(id: Int64, _ tags: [String], touch: Bool = true) throws(StoreError) {
         for tag in tags {
             try database.run("INSERT INTO tag (name) VALUES (?) ON CONFLICT (name) DO NOTHING", tag)
             try database.run("INSERT OR IGNORE INTO entry_tag (entry_id, tag_id) SELECT ?, id FROM tag WHERE name = ?", id, tag)
+            if touch, database.changes > 0 { try touchSync([.tags], id: id) }
         }
     }
 

@@ -55,6 +55,8 @@ extension HistoryStore {
         try database.run(
             "INSERT INTO entry_secret (id, sealed) VALUES (?, ?)", id, key.seal(plaintext, context: Self.context(id)))
         try database.run("DELETE FROM entry_text WHERE id = ?", id)
+        // A secure entry never leaves this machine; if it had, the other machines drop it.
+        try makeLocalInTransaction(id: id)
         try database.run(
             "UPDATE entry SET secure = 1, preview = ?, fingerprint = randomblob(32) WHERE id = ?", Entry.securePreview, id)
         try purge()

@@ -13,6 +13,7 @@ extension HistoryStore {
             if let title {
                 try name(id: id, title)
             } else {
+                try touchSync([.title], where: "id = ? AND title IS NOT NULL", [id])
                 try database.run("UPDATE entry SET title = NULL WHERE id = ?", id)
             }
         }
@@ -33,6 +34,8 @@ extension HistoryStore {
         {
             throw .titleTaken(title, other)
         }
+        try touchSync([.title], where: "id = ? AND title IS NOT ?", [id, title])
+        try touchSync([.pinned], where: "id = ? AND pinned = 0", [id])
         try database.run("UPDATE entry SET title = ?, pinned = 1 WHERE id = ?", title, id)
     }
 

@@ -21,7 +21,10 @@ extension HistoryStore {
     public func trash(ids: [Int64], at time: Timestamp) throws(StoreError) {
         try writing { () throws(StoreError) in
             try requireExisting(ids, trashed: false)
-            for id in ids { try database.run("UPDATE entry SET trashed_at = ? WHERE id = ?", time.microseconds, id) }
+            for id in ids {
+                try touchSync([.exists], id: id)
+                try database.run("UPDATE entry SET trashed_at = ? WHERE id = ?", time.microseconds, id)
+            }
         }
     }
 
@@ -29,6 +32,7 @@ extension HistoryStore {
     /// trash at `time`; returns how many moved.
     public func trashAll(includePinned: Bool, at time: Timestamp) throws(StoreError) -> Int {
         try writing { () throws(StoreError) in
+            try touchSync([.exists], where: "trashed_at IS NULL" + (includePinned ? "" : " AND pinned = 0"), [])
             try database.run(
                 "UPDATE entry SET trashed_at = ? WHERE trashed_at IS NULL" + (includePinned ? "" : " AND pinned = 0"),
                 time.microseconds)
@@ -41,7 +45,10 @@ extension HistoryStore {
     public func undelete(ids: [Int64]) throws(StoreError) {
         try writing { () throws(StoreError) in
             try requireExisting(ids, trashed: true)
-            for id in ids { try database.run("UPDATE entry SET trashed_at = NULL WHERE id = ?", id) }
+            for id in ids {
+                try touchSync([.exists], id: id)
+                try database.run("UPDATE entry SET trashed_at = NULL WHERE id = ?", id)
+            }
         }
     }
 

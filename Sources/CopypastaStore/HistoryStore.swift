@@ -75,6 +75,9 @@ public final class HistoryStore {
     let busyTimeout: Int32
     /// Set when a purge rewrote data, so the transaction's commit is followed by a checkpoint.
     var checkpointDue = false
+    /// The wall clock of sync's hybrid logical clock, in milliseconds; tests replace it to
+    /// play machines whose clocks disagree.
+    public var wallClock: () -> Int64 = { HybridClock.wallMilliseconds() }
 
     /// Opens the database at `path`, creating and migrating it as needed.
     ///
@@ -125,6 +128,7 @@ public final class HistoryStore {
 
     /// Stores a text captured from a selection, honouring the persisted last fingerprint.
     ///
+    /// `syncLocal` keeps the entry on this machine (secure, or excluded by a `sync-exclude-*` rule).
     /// `replacing` names an entry the new text supersedes (a PRIMARY selection
     /// that grew or shrank); it is deleted in the same transaction
     /// unless it is pinned. `isNewest` is false for a text whose read finished
@@ -132,7 +136,7 @@ public final class HistoryStore {
     /// selection holds now, so it does not become the last fingerprint.
     public func capture(
         _ text: String, source: EntrySource, sourceApp: String?, at time: Timestamp,
-        policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil, isNewest: Bool = true
+        policy: DuplicatePolicy, maxEntries: Int, replacing: Int64? = nil, isNewest: Bool = true, syncLocal: Bool = false
     ) throws -> Outcome {
         let fingerprint = Fingerprint(of: text)
         return try writing { () throws(StoreError) in
@@ -143,6 +147,8 @@ public final class HistoryStore {
             }
             if let replacing {
                 // The user may have pinned or tagged the partial entry meanwhile: then it stays.
+                let partial = "id = ? AND pinned = 0 AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id)"
+                try tombstoneBeforeDelete(where: partial, [replacing])
                 try database.run(
                     "DELETE FROM entry WHERE id = ? AND pinned = 0 AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id)",
                     replacing)
@@ -152,7 +158,8 @@ public final class HistoryStore {
                 try setState("last_fingerprint", fingerprint.bytes)
                 try setState("last_capture_at", time.microseconds)
             }
-            let new = NewEntry(text: text, fingerprint: fingerprint, source: source, sourceApp: sourceApp, capturedAt: time)
+            let new = NewEntry(
+                text: text, fingerprint: fingerprint, source: source, sourceApp: sourceApp, capturedAt: time, syncLocal: syncLocal)
             return try insertOrMove(new, policy: policy, maxEntries: maxEntries, belowNewest: !isNewest)
         }
     }
@@ -215,6 +222,8 @@ public final class HistoryStore {
         var pinned = false
         var useCount = 0
         var lastUsedAt: Timestamp?
+        /// Never leaves this machine (`sync_local`).
+        var syncLocal = false
     }
 
     /// Inserts `new` on top (or just below the newest entry with `belowNewest`), or with policy move
@@ -226,9 +235,12 @@ public final class HistoryStore {
         let existing = policy == .move ? try newestEntry(with: new.fingerprint) : nil
         let seq = belowNewest ? try seqBelowNewest() : try seqAboveAll()
         if let existing {
+            try touchSync([.exists], id: existing)
             try database.run(
                 "UPDATE entry SET seq = ?, captured_at = ?, source = ?, source_app = ? WHERE id = ?",
                 seq, new.capturedAt.microseconds, new.source.rawValue, new.sourceApp, existing)
+            // A copy that must stay here (secure, excluded) takes the older entry out of sync too.
+            if new.syncLocal { try makeLocalInTransaction(id: existing) }
             return .moved(existing)
         }
         let id = try insert(new, seq: seq)
@@ -243,15 +255,21 @@ public final class HistoryStore {
     }
 
     /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.
+    ///
+    /// Registers the entry does not set (no pin) keep clock 0, "never set": the same text pinned
+    /// on another machine keeps its pin when this copy meets it.
     func insert(_ new: NewEntry, seq: Int64) throws(StoreError) -> Int64 {
+        let clock = try nextClock()
         try database.run(
             """
-            INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at, seq, kind)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO entry (fingerprint, captured_at, source, source_app, bytes, preview, pinned, use_count, last_used_at, seq, kind,
+                sync_state, sync_local, exists_at, pinned_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             new.fingerprint.bytes, new.capturedAt.microseconds, new.source.rawValue, new.sourceApp,
             new.text.utf8.count, Preview.storedPrefix(of: new.text), new.pinned, new.useCount,
-            new.lastUsedAt?.microseconds, seq, EntryKind.of(new.text).rawValue)
+            new.lastUsedAt?.microseconds, seq, EntryKind.of(new.text).rawValue,
+            try initialSyncState(local: new.syncLocal), new.syncLocal, clock, new.pinned ? clock : 0)
         let id = database.lastInsertRowID
         try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in
             try statement.withBorrowedText(new.text, at: 2) { () throws(StoreError) in try statement.run() }

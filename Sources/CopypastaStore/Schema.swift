@@ -164,6 +164,66 @@ enum Schema {
                     DELETE FROM entry_secret WHERE id = old.id;
                 END;
                 """),
+        // Sync between machines (docs/DESIGN.md §14, issue 13). Each entry gets its identity
+        // across machines (gid), its sync state (0 local, 1 queued, 2 written, 3 received, 4 failed),
+        // whether it must never leave (sync_local), the segment that last carried it, and one hybrid
+        // logical clock per register. A deleted entry that had left this machine leaves a tombstone
+        // so that an old copy arriving late cannot bring it back; a trashed one carries its
+        // tombstone in its row until it is purged, when the trigger moves it to sync_tombstone.
+        Migration(
+            name: "sync state, clocks, tombstones, peers, imported files and the activity log",
+            sql: """
+                ALTER TABLE entry ADD COLUMN gid TEXT;
+                ALTER TABLE entry ADD COLUMN sync_state INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE entry ADD COLUMN sync_local INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE entry ADD COLUMN sync_seq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE entry ADD COLUMN exists_at INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE entry ADD COLUMN pinned_at INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE entry ADD COLUMN title_at INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE entry ADD COLUMN tags_at INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX entry_by_gid ON entry (gid);
+                CREATE INDEX entry_by_sync_state ON entry (sync_state) WHERE sync_state IN (1, 4);
+                CREATE TABLE sync_tombstone (
+                    gid TEXT PRIMARY KEY,
+                    at INTEGER NOT NULL,
+                    sync_state INTEGER NOT NULL DEFAULT 1,
+                    sync_seq INTEGER NOT NULL DEFAULT 0
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_peer (
+                    device TEXT PRIMARY KEY,
+                    name TEXT,
+                    public_key BLOB,
+                    approved INTEGER NOT NULL DEFAULT 0,
+                    removed INTEGER NOT NULL DEFAULT 0,
+                    last_received_at INTEGER,
+                    last_ack_at INTEGER,
+                    acked_seq INTEGER NOT NULL DEFAULT 0,
+                    received_seq INTEGER NOT NULL DEFAULT 0,
+                    ack_sent INTEGER NOT NULL DEFAULT 0
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_file (
+                    device TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    sha BLOB NOT NULL,
+                    entries INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (device, seq, kind)
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_log (
+                    id INTEGER PRIMARY KEY,
+                    at INTEGER NOT NULL,
+                    level TEXT NOT NULL,
+                    device TEXT,
+                    code TEXT NOT NULL,
+                    detail TEXT NOT NULL
+                );
+                CREATE TRIGGER entry_tombstone_kept AFTER DELETE ON entry
+                    WHEN old.trashed_at IS NOT NULL AND old.gid IS NOT NULL AND old.sync_state != 0 AND old.sync_local = 0 BEGIN
+                    INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq) VALUES (old.gid, old.exists_at, old.sync_state, old.sync_seq)
+                        ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = excluded.sync_state, sync_seq = excluded.sync_seq
+                        WHERE excluded.at > sync_tombstone.at;
+                END;
+                """),
     ]
 
     /// The schema version this build writes.

@@ -1,0 +1,101 @@
+import FoundationEssentials
+
+/// The plaintext of a segment or pack: JSON Lines of `SyncRecord`s (docs/DESIGN.md §14.3).
+///
+/// Encoding is written out by hand (stable field order, like `JSONLines`); decoding uses
+/// JSONDecoder. A line whose `"t"` this build does not know is skipped, so a newer version can
+/// add record kinds without older ones refusing its files; a line that is not JSON is an error
+/// (an authenticated file that does not parse is a bug, not something to half-import).
+public enum SyncRecords {
+    /// The records as JSON Lines, each line ending in a newline.
+    public static func encode(_ records: [SyncRecord]) -> [UInt8] {
+        var out: [UInt8] = []
+        for record in records {
+            switch record {
+            case let .entry(entry): append(entry, to: &out)
+            case let .ack(ack):
+                out += "{\"t\":\"ack\",\"dev\":".utf8
+                JSONString.append(ack.dev, to: &out)
+                out += ",\"seq\":\(ack.seq)}".utf8
+            }
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// The records of `bytes`, in order; empty lines and lines of unknown kinds are skipped.
+    public static func decode(_ bytes: [UInt8]) throws(CoreError) -> [SyncRecord] {
+        var records: [SyncRecord] = []
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            let decoded: Line
+            do {
+                decoded = try JSONDecoder().decode(Line.self, from: Data(line))
+            } catch {
+                throw .data("sync record line \(index + 1): not a JSON object with a \"t\" field")
+            }
+            if let record = try decoded.record(lineNumber: index + 1) { records.append(record) }
+        }
+        return records
+    }
+
+    private static func append(_ entry: EntryRecord, to out: inout [UInt8]) {
+        out += "{\"t\":\"entry\",\"gid\":".utf8
+        JSONString.append(entry.gid, to: &out)
+        for (name, value) in [("text", entry.text), ("capturedAt", entry.capturedAt), ("source", entry.source), ("sourceApp", entry.sourceApp)] {
+            out += ",\"\(name)\":".utf8
+            optional(value, to: &out)
+        }
+        out += ",\"exists\":\(entry.exists),\"existsAt\":\(entry.existsAt)".utf8
+        out += ",\"pinned\":\(entry.pinned),\"pinnedAt\":\(entry.pinnedAt),\"title\":".utf8
+        optional(entry.title, to: &out)
+        out += ",\"titleAt\":\(entry.titleAt),\"tags\":[".utf8
+        for (index, tag) in entry.tags.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONString.append(tag, to: &out)
+        }
+        out += "],\"tagsAt\":\(entry.tagsAt)}".utf8
+    }
+
+    private static func optional(_ value: String?, to out: inout [UInt8]) {
+        if let value { JSONString.append(value, to: &out) } else { out += "null".utf8 }
+    }
+
+    /// Every field any record kind has; which ones must be present depends on `t`.
+    private struct Line: Decodable {
+        var t: String
+        var gid: String?
+        var text: String?
+        var capturedAt: String?
+        var source: String?
+        var sourceApp: String?
+        var exists: Bool?
+        var existsAt: Int64?
+        var pinned: Bool?
+        var pinnedAt: Int64?
+        var title: String?
+        var titleAt: Int64?
+        var tags: [String]?
+        var tagsAt: Int64?
+        var dev: String?
+        var seq: Int64?
+
+        func record(lineNumber: Int) throws(CoreError) -> SyncRecord? {
+            switch t {
+            case "entry":
+                guard let gid, let exists, let existsAt else {
+                    throw .data("sync record line \(lineNumber): an entry needs gid, exists and existsAt")
+                }
+                return .entry(
+                    EntryRecord(
+                        gid: gid, text: text, capturedAt: capturedAt, source: source, sourceApp: sourceApp, exists: exists,
+                        existsAt: existsAt, pinned: pinned ?? false, pinnedAt: pinnedAt ?? 0, title: title,
+                        titleAt: titleAt ?? 0, tags: tags ?? [], tagsAt: tagsAt ?? 0))
+            case "ack":
+                guard let dev, let seq else { throw .data("sync record line \(lineNumber): an ack needs dev and seq") }
+                return .ack(AckRecord(dev: dev, seq: seq))
+            default:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import CopypastaCore
+
+/// The sync switches, sequence numbers, peers and activity log (docs/DESIGN.md §14.4).
+extension HistoryStore {
+    /// The persisted sync switches.
+    public func syncSettings() throws(StoreError) -> SyncSettings {
+        let setupAt = try database.scalarInt("SELECT value FROM state WHERE key = 'sync-setup-at'")
+        return SyncSettings(
+            enabled: try isSyncEnabled(),
+            paused: try database.scalarInt("SELECT value FROM state WHERE key = 'sync-paused'") == 1,
+            setupAt: setupAt.map(Timestamp.init(microseconds:)))
+    }
+
+    /// `sync on` / `sync off`. Entries stored while off stay local.
+    public func setSync(enabled: Bool) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in try setState("sync-enabled", enabled ? 1 : 0) }
+    }
+
+    /// `sync pause` / `sync resume`.
+    public func setSync(paused: Bool) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in try setState("sync-paused", paused ? 1 : 0) }
+    }
+
+    /// Records that this machine was set up for sync at `time`.
+    public func recordSyncSetup(at time: Timestamp) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in try setState("sync-setup-at", time.microseconds) }
+    }
+
+    /// The sequence number of our next segment or pack: above every one handed out before and
+    /// above `atLeast` (the highest found in our directory, so that a database restored from a
+    /// backup never writes a seq that exists already). Persisted at once.
+    public func nextSyncSeq(atLeast: Int64) throws(StoreError) -> Int64 {
+        try database.transaction { () throws(StoreError) in
+            let last = try database.scalarInt("SELECT value FROM state WHERE key = 'sync-seq'") ?? 0
+            let next = max(last, atLeast) + 1
+            try setState("sync-seq", next)
+            return next
+        }
+    }
+
+    /// Adds a device or updates its name, key and approval (it is no longer removed).
+    public func upsertPeer(device: String, name: String?, publicKey: [UInt8]?, approved: Bool) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            try database.run(
+                """
+                INSERT INTO sync_peer (device, name, public_key, approved) VALUES (?, ?, ?, ?)
+                ON CONFLICT (device) DO UPDATE SET name = coalesce(excluded.name, name),
+                    public_key = coalesce(excluded.public_key, public_key), approved = excluded.approved, removed = 0
+                """, device, name, publicKey, approved)
+        }
+    }
+
+    /// Marks a device removed: it no longer counts for `synced`.
+    public func removePeer(device: String) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            try database.run("UPDATE sync_peer SET removed = 1 WHERE device = ?", device)
+        }
+    }
+
+    /// Every known device, by name.
+    public func syncPeers() throws(StoreError) -> [SyncPeer] {
+        try database.with("SELECT * FROM sync_peer ORDER BY name, device") { row throws(StoreError) in
+            let device = try row.column("device"), name = try row.column("name"), key = try row.column("public_key")
+            let approved = try row.column("approved"), removed = try row.column("removed")
+            let received = try row.column("last_received_at"), acked = try row.column("last_ack_at")
+            let ackedSeq = try row.column("acked_seq"), receivedSeq = try row.column("received_seq")
+            let ackSent = try row.column("ack_sent")
+            var peers: [SyncPeer] = []
+            while try row.step() {
+                peers.append(
+                    SyncPeer(
+                        device: row.text(device) ?? "", name: row.text(name), publicKey: row.blob(key),
+                        approved: row.int(approved) != 0, removed: row.int(removed) != 0,
+                        lastReceivedAt: row.optionalInt(received).map(Timestamp.init(microseconds:)),
+                        lastAckAt: row.optionalInt(acked).map(Timestamp.init(microseconds:)), ackedSeq: row.int(ackedSeq),
+                        receivedSeq: row.int(receivedSeq), ackSent: row.int(ackSent)))
+            }
+            return peers
+        }
+    }
+
+    /// How many log lines `logSync` keeps.
+    public static let syncLogLimit: Int64 = 1000
+
+    /// Appends a line to the activity log, keeping the last `syncLogLimit`.
+    public func logSync(level: String, device: String?, code: String, detail: String, at time: Timestamp = .now())
+        throws(StoreError)
+    {
+        try database.transaction { () throws(StoreError) in try appendLog(level: level, device: device, code: code, detail: detail, at: time) }
+    }
+
+    /// `logSync` inside a running transaction.
+    func appendLog(level: String, device: String?, code: String, detail: String, at time: Timestamp) throws(StoreError) {
+        try database.run(
+            "INSERT INTO sync_log (at, level, device, code, detail) VALUES (?, ?, ?, ?, ?)", time.microseconds, level, device,
+            code, detail)
+        try database.run("DELETE FROM sync_log WHERE id <= ?", database.lastInsertRowID - Self.syncLogLimit)
+    }
+
+    /// The newest `limit` lines of the activity log, oldest first.
+    public func syncLogEntries(limit: Int) throws(StoreError) -> [SyncLogEntry] {
+        try database.with("SELECT * FROM (SELECT * FROM sync_log ORDER BY id DESC LIMIT ?) ORDER BY id", [limit]) {
+            row throws(StoreError) in
+            let id = try row.column("id"), at = try row.column("at"), level = try row.column("level")
+            let device = try row.column("device"), code = try row.column("code"), detail = try row.column("detail")
+            var entries: [SyncLogEntry] = []
+            while try row.step() {
+                entries.append(
+                    SyncLogEntry(
+                        id: row.int(id), at: Timestamp(microseconds: row.int(at)), level: row.text(level) ?? "",
+                        device: row.text(device), code: row.text(code) ?? "", detail: row.text(detail) ?? ""))
+            }
+            return entries
+        }
+    }
+
+    /// How many entries of the history are in each sync state (`status`).
+    public func syncCounts() throws(StoreError) -> [SyncState: Int] {
+        try database.with(
+            "SELECT \(Self.syncStateSQL("e")) AS sync, count(*) AS n FROM entry e WHERE e.trashed_at IS NULL GROUP BY 1"
+        ) { row throws(StoreError) in
+            let sync = try row.column("sync"), count = try row.column("n")
+            var counts: [SyncState: Int] = [:]
+            while try row.step() {
+                if let state = row.text(sync).flatMap(SyncState.init(rawValue:)) { counts[state] = Int(row.int(count)) }
+            }
+            return counts
+        }
+    }
+
+    /// The SQL expression of an entry's derived sync state (`local`, `pending`, `synced`,
+    /// `failed`) for the entry row named `alias`. A written entry is synced once every approved,
+    /// not removed device acknowledged its segment: one uncorrelated subquery for the lowest
+    /// acknowledgement, which SQLite evaluates once per statement, not once per row.
+    static func syncStateSQL(_ alias: String) -> String {
+        """
+        CASE WHEN \(alias).sync_local != 0 OR \(alias).sync_state = 0 THEN 'local'
+            WHEN \(alias).sync_state = 4 THEN 'failed'
+            WHEN \(alias).sync_state = 3 THEN 'synced'
+            WHEN \(alias).sync_state = 2 AND \(alias).sync_seq <=
+                (SELECT min(acked_seq) FROM sync_peer WHERE approved != 0 AND removed = 0) THEN 'synced'
+            ELSE 'pending' END
+        """
+    }
+}
