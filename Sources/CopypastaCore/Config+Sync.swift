@@ -28,6 +28,25 @@ extension Config {
         return path.count > parent.count && Array(path.prefix(parent.count)) == parent
     }
 
+    /// The one-line refusal when `database` lies inside `sync-folder`, nil when it does not.
+    /// `resolve` canonicalizes a path (symbolic links) when it can; the lexical check runs on both forms.
+    public func syncFolderProblem(database: String, home: String, resolve: (String) -> String? = { _ in nil }) -> String? {
+        guard let folder = syncFolderPath(home: home) else { return nil }
+        let inside =
+            Self.isInside(database, folder: folder)
+            || Self.isInside(Self.resolvedFile(database, resolve), folder: resolve(folder) ?? folder)
+        guard inside else { return nil }
+        return "the database \(database) is inside sync-folder \(folder); a synced live database gets corrupted, "
+            + "so move one of them (--db, COPYPASTA_DB or sync-folder)"
+    }
+
+    /// `path` with its directory canonicalized (the file itself may not exist yet).
+    private static func resolvedFile(_ path: String, _ resolve: (String) -> String?) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return path }
+        let directory = String(path[..<slash])
+        return (resolve(directory) ?? directory) + path[slash...]
+    }
+
     /// This machine's host name, or `localhost` when it has none.
     static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)

@@ -31,6 +31,9 @@ public enum IPCMessage {
         case unlock(passphrase: [UInt8])
         /// Forget the key of the secure entries now.
         case lock
+        /// Sync settings or queued entries changed in the database (another command wrote them):
+        /// look at them now instead of at the next event.
+        case syncKick
     }
 
     /// The line for `request`, without the newline.
@@ -46,6 +49,7 @@ public enum IPCMessage {
             case .reload: "reload"
             case let .unlock(passphrase): "unlock \(hex(passphrase))"
             case .lock: "lock"
+            case .syncKick: "sync-kick"
             }
         return "\(version) \(body)"
     }
@@ -73,6 +77,7 @@ public enum IPCMessage {
         case ["resume"]: return .success(.resume)
         case ["reload"]: return .success(.reload)
         case ["lock"]: return .success(.lock)
+        case ["sync-kick"]: return .success(.syncKick)
         case let parts where parts.count == 2 && parts[0] == "unlock":
             guard let passphrase = unhex(parts[1]), !passphrase.isEmpty else { break }
             return .success(.unlock(passphrase: passphrase))
@@ -109,7 +114,7 @@ public enum IPCMessage {
             switch request {
             case .ping: return detail == "pong" ? .success(.pong) : .failure(unexpected)
             case .status: return DaemonStatus(decoding: String(detail)).map { .success(.status($0)) } ?? .failure(unexpected)
-            case .restore, .paste, .pause, .resume, .reload, .unlock, .lock:
+            case .restore, .paste, .pause, .resume, .reload, .unlock, .lock, .syncKick:
                 return detail.isEmpty ? .success(.done) : .failure(unexpected)
             }
         }

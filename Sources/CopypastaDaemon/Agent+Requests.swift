@@ -25,6 +25,10 @@ extension Agent {
                 try unlock(passphrase)
             case .lock:
                 lockSecureEntries(reason: "on request")
+            case .syncKick:
+                // The sync engine reads the settings and the queue from the database; until it
+                // runs in the daemon there is nothing to wake.
+                logger.debug("sync kick received")
             }
             return .success(.done)
         } catch let failure as CopypastaFailure {

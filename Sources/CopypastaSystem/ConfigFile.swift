@@ -29,4 +29,11 @@ public enum ConfigFile {
         }
         return try Config.parse(bytes: bytes, file: path)
     }
+
+    /// The canonical form of an existing path (symbolic links resolved), nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }

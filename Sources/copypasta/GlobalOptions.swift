@@ -31,9 +31,15 @@ struct GlobalOptions: ParsableArguments {
         try HistoryStore(path: paths().database)
     }
 
-    /// Reads the config file; a missing file means defaults.
+    /// Reads the config file; a missing file means defaults. A database inside `sync-folder` is
+    /// refused here, so every command that reads the configuration (and the daemon) refuses it.
     func loadConfig() throws -> Config {
-        try ConfigFile.load(paths().configFile)
+        let config = try ConfigFile.load(paths().configFile)
+        if let problem = config.syncFolderProblem(database: paths().database, home: Environment.home, resolve: ConfigFile.realPath)
+        {
+            throw CopypastaExit.badConfig(problem)
+        }
+        return config
     }
 
     /// Moves `--db`/`--config` given before the subcommand to after it, so that
