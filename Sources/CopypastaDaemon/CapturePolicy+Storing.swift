@@ -47,7 +47,8 @@ extension CapturePolicy {
             outcome = try store.capture(
                 pending.text, source: pending.selection == .primary ? .primary : .clipboard, sourceApp: pending.app,
                 at: pending.read.changedAt, policy: config.duplicates, maxEntries: config.maxEntries,
-                replacing: pending.replacing, isNewest: pending.isNewest)
+                replacing: pending.replacing, isNewest: pending.isNewest,
+                syncLocal: config.syncExcluded(text: pending.text, app: pending.app))
         } catch StoreError.busy {
             return false
         } catch {

@@ -29,10 +29,11 @@ struct EntryOutputOptions: ParsableArguments {
     }
 
     /// Prints one entry in the chosen format; a long JSON line goes out in pieces as it is built.
-    func print(_ entry: Entry, columns: Int) {
+    /// `badge` adds the sync state column to the human format.
+    func print(_ entry: Entry, columns: Int, badge: Bool = false) {
         let out = Output.standard
         var bytes: [UInt8] = []
-        append(entry, to: &bytes, columns: columns) { chunk in
+        append(entry, to: &bytes, columns: columns, badge: badge) { chunk in
             out.write(chunk)
             chunk.removeAll(keepingCapacity: true)
         }
@@ -44,7 +45,7 @@ struct EntryOutputOptions: ParsableArguments {
     /// With `idBeforeText` a full text is preceded by its id and a tab, so that a launcher's choice
     /// names the entry (`pick --null`). `flush` receives the bytes built so far of a long JSON line.
     func append(
-        _ entry: Entry, to bytes: inout [UInt8], columns: Int, idBeforeText: Bool = false,
+        _ entry: Entry, to bytes: inout [UInt8], columns: Int, idBeforeText: Bool = false, badge: Bool = false,
         flush: (inout [UInt8]) -> Void = { _ in }
     ) {
         if json {
@@ -55,15 +56,17 @@ struct EntryOutputOptions: ParsableArguments {
             bytes += (entry.secure ? Entry.securePreview : entry.text ?? "").utf8
             bytes.append(0)
         } else {
-            bytes += Self.humanLine(entry, columns: columns).utf8
+            bytes += Self.humanLine(entry, columns: columns, badge: badge).utf8
             bytes.append(0x0A)
         }
     }
 
-    /// `ID<TAB>preview`, cut so that the whole line fits in `columns` (a tab advances to the next multiple of 8).
-    static func humanLine(_ entry: Entry, columns: Int) -> String {
+    /// `ID<TAB>preview`, or `ID<TAB>BADGE<TAB>preview` with the sync state's letter, cut so that the
+    /// whole line fits in `columns` (a tab advances to the next multiple of 8).
+    static func humanLine(_ entry: Entry, columns: Int, badge: Bool = false) -> String {
         let id = String(entry.id)
-        let previewStart = (id.count / 8 + 1) * 8
-        return id + "\t" + Preview.line(entry.previewSource, columns: max(columns - previewStart, 1))
+        let previewStart = (id.count / 8 + 1) * 8 + (badge ? 8 : 0)
+        let prefix = id + "\t" + (badge ? "\(entry.sync.badge)\t" : "")
+        return prefix + Preview.line(entry.previewSource, columns: max(columns - previewStart, 1))
     }
 }

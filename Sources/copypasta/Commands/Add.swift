@@ -31,6 +31,9 @@ extension Copypasta {
 
         @OptionGroup var secret: PassphraseOptions
 
+        @Flag(help: "Keep the entry on this machine: sync never writes it (see local).")
+        var localOnly = false
+
         @Flag(help: "Also put the entry on the clipboard (as copy does).")
         var copy = false
 
@@ -59,7 +62,7 @@ extension Copypasta {
             do {
                 outcome = try store.add(
                     text, at: .now(), policy: config.duplicates, maxEntries: config.maxEntries, pinned: pin, tags: tags,
-                    title: name, seal: key
+                    title: name, seal: key, syncLocal: localOnly || config.syncExcluded(text: text, app: nil)
                 ) { id in
                     Output.standard.write("\(id)\n")
                     try Output.standard.flushOrThrow()
@@ -70,6 +73,7 @@ extension Copypasta {
                 if let printed { throw CopypastaExit.notStored(failure, id: printed) }
                 throw failure
             }
+            SyncKick.send(global)
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
         }
 

@@ -47,7 +47,9 @@ extension Copypasta {
             filter.snippetsOnly = snippets
             filter.sort = sort
             let columns = Terminal.outputColumns()
-            try store.forEachEntry(filter, withText: output.needsText) { output.print($0, columns: columns) }
+            // The sync column appears once this machine was set up for sync (--json always has "sync").
+            let badges = try store.syncSettings().isSetUp
+            try store.forEachEntry(filter, withText: output.needsText) { output.print($0, columns: columns, badge: badges) }
             Output.standard.flush()
         }
     }

@@ -17,9 +17,18 @@ extension Copypasta {
         var json = false
 
         func run() throws {
-            let status = try global.openStore().status()
+            let store = try global.openStore()
+            let status = try store.status()
+            let sync = try SyncSummary(store)
             let daemon = try Self.daemonStatus(socket: global.paths().socket)
-            Output.standard.write(json ? Self.json(status, daemon: daemon) : Self.human(status, daemon: daemon))
+            if json {
+                var object = Self.json(status, daemon: daemon)
+                // The sync fields join the object once this machine was set up for sync.
+                if sync.settings.isSetUp { object = String(object.dropLast(2)) + "," + sync.jsonFields + "}\n" }
+                Output.standard.write(object)
+            } else {
+                Output.standard.write(Self.human(status, daemon: daemon) + (sync.settings.isSetUp ? sync.humanLine : ""))
+            }
             Output.standard.flush()
         }
 

@@ -1,0 +1,53 @@
+import ArgumentParser
+import CopypastaCore
+import CopypastaStore
+
+extension Copypasta {
+    /// `copypasta sync status`.
+    struct SyncStatus: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Show whether sync is on, how many entries are in each state, and when each device was last heard from.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print one JSON object.")
+        var json = false
+
+        func run() throws {
+            let config = try global.loadConfig()
+            let store = try global.openStore()
+            let summary = try SyncSummary(store)
+            let peers = try store.syncPeers()
+            let folder = config.syncFolderPath(home: Environment.home)
+            Output.standard.write(json ? Self.json(summary, peers, folder: folder) : Self.human(summary, peers, folder: folder))
+            Output.standard.flush()
+        }
+
+        /// The `key: value` lines for a terminal, one `device` line per other machine.
+        static func human(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?) -> String {
+            var out = summary.humanLine + "folder: \(folder ?? "(not configured: set sync-folder)")\n"
+            for peer in peers {
+                var notes: [String] = []
+                if !peer.approved { notes.append("not approved") }
+                if peer.removed { notes.append("removed") }
+                out +=
+                    "device \(peer.name ?? peer.device) (\(peer.device))\(notes.isEmpty ? "" : " [" + notes.joined(separator: ", ") + "]"): "
+                    + "last received \(peer.lastReceivedAt?.iso8601 ?? "never"), "
+                    + "last acknowledged \(peer.lastAckAt?.iso8601 ?? "never")\n"
+            }
+            return out
+        }
+
+        /// One JSON object.
+        static func json(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?) -> String {
+            let devices = peers.map { peer in
+                "{\"device\":\(SyncSummary.quoted(peer.device)),\"name\":\(SyncSummary.quoted(peer.name)),"
+                    + "\"approved\":\(peer.approved),\"removed\":\(peer.removed),"
+                    + "\"lastReceivedAt\":\(SyncSummary.quoted(peer.lastReceivedAt?.iso8601)),"
+                    + "\"lastAckAt\":\(SyncSummary.quoted(peer.lastAckAt?.iso8601))}"
+            }
+            return "{\(summary.jsonFields),\"folder\":\(SyncSummary.quoted(folder)),\"devices\":[\(devices.joined(separator: ","))]}\n"
+        }
+    }
+}
