@@ -77,7 +77,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
