@@ -41,7 +41,9 @@ public enum SyncRecords {
     private static func append(_ entry: EntryRecord, to out: inout [UInt8]) {
         out += "{\"t\":\"entry\",\"gid\":".utf8
         JSONString.append(entry.gid, to: &out)
-        for (name, value) in [("text", entry.text), ("capturedAt", entry.capturedAt), ("source", entry.source), ("sourceApp", entry.sourceApp)] {
+        for (name, value) in [
+            ("text", entry.text), ("capturedAt", entry.capturedAt), ("source", entry.source), ("sourceApp", entry.sourceApp),
+        ] {
             out += ",\"\(name)\":".utf8
             optional(value, to: &out)
         }

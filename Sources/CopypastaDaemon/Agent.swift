@@ -124,7 +124,9 @@ public final class Agent {
     func reloadConfig() -> String? {
         do {
             let fresh = try ConfigFile.load(paths.configFile)
-            if let problem = fresh.syncFolderProblem(database: paths.database, home: getenv("HOME").map { String(cString: $0) } ?? "/", resolve: ConfigFile.realPath) {
+            if let problem = fresh.syncFolderProblem(
+                database: paths.database, home: getenv("HOME").map { String(cString: $0) } ?? "/", resolve: ConfigFile.realPath)
+            {
                 logger.error("configuration not reloaded, keeping the previous one: \(problem)")
                 return problem
             }

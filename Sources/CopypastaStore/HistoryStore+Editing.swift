@@ -74,7 +74,9 @@ extension HistoryStore {
             try requireExisting([id], trashed: false)
             for tag in tags {
                 try touchSync(
-                    [.tags], where: "id = ? AND EXISTS (SELECT 1 FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = entry.id AND t.name = ?)",
+                    [.tags],
+                    where:
+                        "id = ? AND EXISTS (SELECT 1 FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = entry.id AND t.name = ?)",
                     [id, tag])
                 try database.run(
                     "DELETE FROM entry_tag WHERE entry_id = ? AND tag_id = (SELECT id FROM tag WHERE name = ?)", id, tag)

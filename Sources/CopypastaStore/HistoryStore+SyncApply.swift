@@ -65,7 +65,8 @@ extension HistoryStore {
         if tooFarAhead {
             try appendLog(
                 level: "warning", device: device, code: "clock-ahead",
-                detail: "a record is dated \(HybridClock.timestamp(of: newest).iso8601), more than 5 minutes ahead of this machine's clock",
+                detail:
+                    "a record is dated \(HybridClock.timestamp(of: newest).iso8601), more than 5 minutes ahead of this machine's clock",
                 at: now)
         }
         return tooFarAhead

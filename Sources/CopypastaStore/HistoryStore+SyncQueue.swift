@@ -22,7 +22,8 @@ extension HistoryStore {
                 batch.records.append(.entry(row.record))
                 batch.entries.append((row.id, row.record))
             }
-            try database.with("SELECT gid, at FROM sync_tombstone WHERE sync_state = 1 ORDER BY at") { statement throws(StoreError) in
+            try database.with("SELECT gid, at FROM sync_tombstone WHERE sync_state = 1 ORDER BY at") {
+                statement throws(StoreError) in
                 while try statement.step() {
                     let gid = statement.text(0) ?? "", at = statement.int(1)
                     batch.records.append(.entry(EntryRecord(gid: gid, text: nil, exists: false, existsAt: at)))

@@ -86,7 +86,9 @@ extension HistoryStore {
     public func logSync(level: String, device: String?, code: String, detail: String, at time: Timestamp = .now())
         throws(StoreError)
     {
-        try database.transaction { () throws(StoreError) in try appendLog(level: level, device: device, code: code, detail: detail, at: time) }
+        try database.transaction { () throws(StoreError) in
+            try appendLog(level: level, device: device, code: code, detail: detail, at: time)
+        }
     }
 
     /// `logSync` inside a running transaction.

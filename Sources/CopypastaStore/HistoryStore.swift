@@ -159,7 +159,8 @@ public final class HistoryStore {
                 try setState("last_capture_at", time.microseconds)
             }
             let new = NewEntry(
-                text: text, fingerprint: fingerprint, source: source, sourceApp: sourceApp, capturedAt: time, syncLocal: syncLocal)
+                text: text, fingerprint: fingerprint, source: source, sourceApp: sourceApp, capturedAt: time, syncLocal: syncLocal
+            )
             return try insertOrMove(new, policy: policy, maxEntries: maxEntries, belowNewest: !isNewest)
         }
     }

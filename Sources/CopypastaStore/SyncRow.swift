@@ -37,7 +37,8 @@ struct SyncRow {
                 source: trashed ? nil : statement.text(at("source")), sourceApp: trashed ? nil : statement.text(at("source_app")),
                 exists: !trashed,
                 existsAt: statement.int(at("exists_at")), pinned: statement.int(at("pinned")) != 0,
-                pinnedAt: statement.int(at("pinned_at")), title: statement.text(at("title")), titleAt: statement.int(at("title_at")),
+                pinnedAt: statement.int(at("pinned_at")), title: statement.text(at("title")),
+                titleAt: statement.int(at("title_at")),
                 tags: statement.text(at("tags")).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
                 tagsAt: statement.int(at("tags_at")))
             var row = SyncRow(

@@ -35,7 +35,8 @@ struct GlobalOptions: ParsableArguments {
     /// refused here, so every command that reads the configuration (and the daemon) refuses it.
     func loadConfig() throws -> Config {
         let config = try ConfigFile.load(paths().configFile)
-        if let problem = config.syncFolderProblem(database: paths().database, home: Environment.home, resolve: ConfigFile.realPath)
+        if let problem = config.syncFolderProblem(
+            database: paths().database, home: Environment.home, resolve: ConfigFile.realPath)
         {
             throw CopypastaExit.badConfig(problem)
         }

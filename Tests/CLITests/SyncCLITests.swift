@@ -25,7 +25,9 @@ import Testing
         #expect(try run("list").output == "3\tL\tprivate\n2\tP\tshared\n1\tL\tbefore\n")
         #expect(try run("list", "--json").output.contains(#""text":"shared""#))
         #expect(try run("status").output.contains("sync: on (2 local, 1 pending, 0 synced, 0 failed)\n"))
-        #expect(try run("status", "--json").output.contains(#""sync":"on","syncCounts":{"local":2,"pending":1,"synced":0,"failed":0}}"#))
+        #expect(
+            try run("status", "--json").output.contains(
+                #""sync":"on","syncCounts":{"local":2,"pending":1,"synced":0,"failed":0}}"#))
         _ = try run("local", "2")
         #expect(try run("list").output.hasPrefix("3\tL\tprivate\n2\tL\tshared\n"))
     }
@@ -49,7 +51,8 @@ import Testing
         _ = try run("sync", "on")
         let store = try HistoryStore(path: sandbox.database)
         try store.upsertPeer(device: "abcdefghijklmnopqrstuvwxyz", name: "laptop", publicKey: nil, approved: true)
-        try store.logSync(level: "error", device: "abcdefghijklmnopqrstuvwxyz", code: "decrypt", detail: "s-0000000001.cps: wrong key")
+        try store.logSync(
+            level: "error", device: "abcdefghijklmnopqrstuvwxyz", code: "decrypt", detail: "s-0000000001.cps: wrong key")
         let status = try run("sync", "status").output
         #expect(status.contains("device laptop (abcdefghijklmnopqrstuvwxyz): last received never, last acknowledged never\n"))
         let log = try run("sync", "log").output

@@ -37,7 +37,10 @@ import Testing
         let bytes = SyncRecords.encode(records)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix(#"{"t":"entry","gid":"g1","text":"a \"quoted\"\ntext","capturedAt":"#))
-        #expect(text.contains(#""exists":true,"existsAt":7,"pinned":true,"pinnedAt":8,"title":null,"titleAt":0,"tags":["work","x"],"tagsAt":9}"#))
+        #expect(
+            text.contains(
+                #""exists":true,"existsAt":7,"pinned":true,"pinnedAt":8,"title":null,"titleAt":0,"tags":["work","x"],"tagsAt":9}"#
+            ))
         #expect(text.hasSuffix("{\"t\":\"ack\",\"dev\":\"abc\",\"seq\":12}\n"))
         #expect(try SyncRecords.decode(bytes) == records)
     }

@@ -15,7 +15,9 @@ import Testing
 
     static func gid(_ text: String) -> String { "g-" + text }
 
-    static func put(_ text: String, at clock: Int64, pinned: Bool = false, pinnedAt: Int64 = 0, tags: [String] = [], tagsAt: Int64 = 0)
+    static func put(
+        _ text: String, at clock: Int64, pinned: Bool = false, pinnedAt: Int64 = 0, tags: [String] = [], tagsAt: Int64 = 0
+    )
         -> SyncRecord
     {
         .entry(
@@ -104,7 +106,8 @@ import Testing
         let store = try open()
         _ = try store.add("twin", at: .now(), policy: .move, maxEntries: 0)
         _ = try store.add("mine", at: .now(), policy: .move, maxEntries: 0, syncLocal: true)
-        try apply(store, [Self.put("twin", at: 1, tags: ["x"], tagsAt: 1), Self.put("mine", at: 1, pinned: true, pinnedAt: 9)], seq: 1)
+        try apply(
+            store, [Self.put("twin", at: 1, tags: ["x"], tagsAt: 1), Self.put("mine", at: 1, pinned: true, pinnedAt: 9)], seq: 1)
         let entries = try live(store)
         #expect(entries.count == 2)
         #expect(entries.first { $0.text == "twin" }?.tags == ["x"])
@@ -153,7 +156,9 @@ import Testing
         #expect(try store.syncSettings() == SyncSettings(enabled: true, paused: false, setupAt: nil))
         try store.setSync(paused: true)
         try store.recordSyncSetup(at: Timestamp(microseconds: 5))
-        #expect(try HistoryStore(path: sandbox.database).syncSettings() == SyncSettings(enabled: true, paused: true, setupAt: Timestamp(microseconds: 5)))
+        #expect(
+            try HistoryStore(path: sandbox.database).syncSettings()
+                == SyncSettings(enabled: true, paused: true, setupAt: Timestamp(microseconds: 5)))
         #expect(try store.nextSyncSeq(atLeast: 0) == 1)
         #expect(try store.nextSyncSeq(atLeast: 0) == 2)
         #expect(try store.nextSyncSeq(atLeast: 40) == 41)

@@ -7,6 +7,8 @@ extension Copypasta {
         static let configuration = CommandConfiguration(
             commandName: "sync",
             abstract: "Share the history with your other machines through a synced folder.",
-            subcommands: [SyncOn.self, SyncOff.self, SyncPause.self, SyncResume.self, SyncRetry.self, SyncLog.self, SyncStatus.self])
+            subcommands: [
+                SyncOn.self, SyncOff.self, SyncPause.self, SyncResume.self, SyncRetry.self, SyncLog.self, SyncStatus.self,
+            ])
     }
 }

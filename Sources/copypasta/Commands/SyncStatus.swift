@@ -47,7 +47,8 @@ extension Copypasta {
                     + "\"lastReceivedAt\":\(SyncSummary.quoted(peer.lastReceivedAt?.iso8601)),"
                     + "\"lastAckAt\":\(SyncSummary.quoted(peer.lastAckAt?.iso8601))}"
             }
-            return "{\(summary.jsonFields),\"folder\":\(SyncSummary.quoted(folder)),\"devices\":[\(devices.joined(separator: ","))]}\n"
+            return
+                "{\(summary.jsonFields),\"folder\":\(SyncSummary.quoted(folder)),\"devices\":[\(devices.joined(separator: ","))]}\n"
         }
     }
 }
