@@ -152,3 +152,4 @@ import Testing
         #expect(batch.records.count == 1 && tombstoneClock(batch) > 0)
     }
 }
+

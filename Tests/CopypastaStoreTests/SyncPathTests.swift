@@ -1,0 +1,69 @@
+import CopypastaCore
+import CopypastaStore
+import TestSupport
+import Testing
+
+/// The other paths that store or remove entries: capture, import, secure, trash all, clear.
+@Suite struct SyncPathTests {
+    let sandbox = Sandbox()
+
+    func open() throws -> HistoryStore {
+        let store = try HistoryStore(path: sandbox.database)
+        try store.setSync(enabled: true)
+        return store
+    }
+
+    func queuedGids(_ store: HistoryStore) throws -> [String: Bool] {
+        var out: [String: Bool] = [:]
+        for case let .entry(record) in try store.syncQueue(limit: 100, gid: { "g-" + $0 }).records {
+            out[record.gid] = record.exists
+        }
+        return out
+    }
+
+    @Test func capturesAndImportsFollowTheAddRule() throws {
+        let store = try open()
+        _ = try store.capture("copied", source: .clipboard, sourceApp: "xterm", at: .now(), policy: .move, maxEntries: 0)
+        _ = try store.capture(
+            "excluded", source: .clipboard, sourceApp: "keepassxc", at: .now(), policy: .move, maxEntries: 0, syncLocal: true)
+        _ = try store.importEntries(maxEntries: 0) { importer in
+            try importer.add(ImportRecord(text: "imported"))
+        }
+        #expect(try queuedGids(store) == ["g-copied": true, "g-imported": true])
+        // The excluded text copied again keeps its entry local.
+        let states = try store.entries(EntryFilter(), withText: true).map { ($0.text ?? "", $0.sync) }
+        #expect(states.first { $0.0 == "excluded" }?.1 == .local)
+    }
+
+    @Test func aPartialPrimaryEntryThatWasSharedLeavesATombstoneWhenReplaced() throws {
+        let store = try open()
+        let partial = try #require(
+            try store.capture("hel", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0).id)
+        try store.markWritten(try store.syncQueue(limit: 10) { "g-" + $0 }, seq: 1)
+        _ = try store.capture(
+            "hello", source: .primary, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0, replacing: partial)
+        #expect(try queuedGids(store) == ["g-hel": false, "g-hello": true])
+    }
+
+    @Test func trashAllAndClearQueueDeletionsOfSharedEntriesOnly() throws {
+        let store = try open()
+        _ = try store.add("a", at: .now(), policy: .move, maxEntries: 0)
+        _ = try store.add("b", at: .now(), policy: .move, maxEntries: 0, pinned: true)
+        try store.markWritten(try store.syncQueue(limit: 10) { "g-" + $0 }, seq: 1)
+        _ = try store.add("local", at: .now(), policy: .move, maxEntries: 0, syncLocal: true)
+        #expect(try store.trashAll(includePinned: false, at: .now()) == 2)
+        #expect(try queuedGids(store) == ["g-a": false])
+        #expect(try store.clear(includePinned: true) == 3)
+        #expect(try queuedGids(store) == ["g-a": false, "g-b": false])
+    }
+
+    @Test func makingAnEntrySecureTakesItOutOfSync() throws {
+        let store = try open()
+        let id = try #require(try store.add("secret", at: .now(), policy: .move, maxEntries: 0).id)
+        try store.markWritten(try store.syncQueue(limit: 10) { "g-" + $0 }, seq: 1)
+        let key = try store.secureKey(passphrase: Array("pass".utf8), create: true)
+        try store.makeSecure(id: id, key: key)
+        #expect(try queuedGids(store) == ["g-secret": false])
+        #expect(try store.entries().first?.sync == .local)
+    }
+}
