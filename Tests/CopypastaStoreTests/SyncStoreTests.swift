@@ -152,4 +152,3 @@ import Testing
         #expect(batch.records.count == 1 && tombstoneClock(batch) > 0)
     }
 }
-
