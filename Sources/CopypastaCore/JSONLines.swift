@@ -45,14 +45,13 @@ public enum JSONLines {
         }
         out += "],\"useCount\":\(entry.useCount),\"lastUsedAt\":".utf8
         out += (entry.lastUsedAt.map { "\"\($0.iso8601)\"" } ?? "null").utf8
-        out += ",\"kind\":\"\(entry.kind.rawValue)\"".utf8
+        out += ",\"sync\":\"\(entry.sync.rawValue)\",\"kind\":\"\(entry.kind.rawValue)\"".utf8
         if let trashedAt = entry.trashedAt { out += ",\"trashedAt\":\"\(trashedAt.iso8601)\"".utf8 }
         if let title = entry.title {
             out += ",\"title\":".utf8
             appendString(title, to: &out)
         }
         if entry.secure { out += ",\"secure\":true".utf8 }
-        out += ",\"sync\":\"\(entry.sync.rawValue)\"".utf8
         out.append(UInt8(ascii: "}"))
     }
 

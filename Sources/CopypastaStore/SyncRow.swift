@@ -14,8 +14,7 @@ struct SyncRow {
         e.source AS source, e.source_app AS source_app, e.trashed_at AS trashed_at, e.exists_at AS exists_at,
         e.pinned AS pinned, e.pinned_at AS pinned_at, e.title AS title, e.title_at AS title_at, e.tags_at AS tags_at,
         e.sync_state AS sync_state, e.sync_local AS sync_local,
-        (SELECT group_concat(name, char(31)) FROM (SELECT t.name FROM entry_tag et JOIN tag t ON t.id = et.tag_id
-            WHERE et.entry_id = e.id ORDER BY t.name)) AS tags
+        (SELECT group_concat(t.name, char(31)) FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id) AS tags
         """
 
     /// Every row `statement` (selecting `columns`) yields; `gid` fills a missing gid from the text.
@@ -39,7 +38,7 @@ struct SyncRow {
                 existsAt: statement.int(at("exists_at")), pinned: statement.int(at("pinned")) != 0,
                 pinnedAt: statement.int(at("pinned_at")), title: statement.text(at("title")),
                 titleAt: statement.int(at("title_at")),
-                tags: statement.text(at("tags")).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
+                tags: statement.text(at("tags")).map { $0.split(separator: "\u{1F}").map(String.init).sorted() } ?? [],
                 tagsAt: statement.int(at("tags_at")))
             var row = SyncRow(
                 id: statement.int(at("id")), stage: statement.int(at("sync_state")), local: statement.int(at("sync_local")) != 0,

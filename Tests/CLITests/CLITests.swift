@@ -40,7 +40,7 @@ import Testing
         #expect(lines[1].hasPrefix(#"{"id":1,"text":"one\nline","preview":"one⏎line","capturedAt":""#))
         #expect(
             lines[1].hasSuffix(
-                #","source":"manual","sourceApp":null,"bytes":8,"pinned":false,"tags":[],"useCount":0,"lastUsedAt":null,"kind":"text","sync":"local"}"#
+                #","source":"manual","sourceApp":null,"bytes":8,"pinned":false,"tags":[],"useCount":0,"lastUsedAt":null,"sync":"local","kind":"text"}"#
             ))
         let null = try cli.run("list", "-0")
         #expect(null.stdout == Array("two\0one\nline\0".utf8))

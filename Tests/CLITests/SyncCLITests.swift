@@ -17,7 +17,7 @@ import Testing
     @Test func theBadgeColumnAppearsOnceSyncIsOnAndJSONAlwaysCarriesTheState() throws {
         _ = try run("add", "before")
         #expect(try run("list").output == "1\tbefore\n")
-        #expect(try run("list", "--json").output.contains(#""sync":"local"}"#))
+        #expect(try run("list", "--json").output.contains(#""sync":"local","kind":"text"}"#))
         #expect(!(try run("status").output.contains("sync:")))
         _ = try run("sync", "on")
         _ = try run("add", "shared")
@@ -44,7 +44,7 @@ import Testing
         _ = try run("add", "while off")
         // Never set up (no sync setup/init) and now off: the listing has no sync column.
         #expect(try run("list").output == "1\twhile off\n")
-        #expect(try run("list", "--json").output.contains(#""sync":"local"}"#))
+        #expect(try run("list", "--json").output.contains(#""sync":"local","kind":"text"}"#))
     }
 
     @Test func syncStatusShowsEachDeviceAndTheLogItsLines() throws {
