@@ -74,6 +74,7 @@ extension HistoryStore {
         try tag(id: id, record.tags.filter { TagName.problem($0) == nil }, touch: false)
         try setRemoteTitle(record.title, at: record.titleAt, id: id)
         try database.run("DELETE FROM sync_tombstone WHERE gid = ?", record.gid)
+        try database.run("DELETE FROM sync_forgotten WHERE gid = ?", record.gid)
     }
 
     /// Takes the acknowledgements addressed to us (`me`) from `device`; returns how many.

@@ -170,6 +170,8 @@ enum Schema {
         // logical clock per register. A deleted entry that had left this machine leaves a tombstone
         // so that an old copy arriving late cannot bring it back; a trashed one carries its
         // tombstone in its row until it is purged, when the trigger moves it to sync_tombstone.
+        // Retention and max-age evict shared entries here only; sync_forgotten remembers them
+        // (never written) so that another device's next pack does not bring them back on top.
         Migration(
             name: "sync state, clocks, tombstones, peers, imported files and the activity log",
             sql: """
@@ -217,6 +219,15 @@ enum Schema {
                     code TEXT NOT NULL,
                     detail TEXT NOT NULL
                 );
+                CREATE TABLE sync_forgotten (
+                    gid TEXT PRIMARY KEY,
+                    at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TRIGGER entry_forgotten AFTER DELETE ON entry
+                    WHEN old.trashed_at IS NULL AND old.gid IS NOT NULL AND old.sync_state != 0 AND old.sync_local = 0 BEGIN
+                    INSERT INTO sync_forgotten (gid, at) VALUES (old.gid, old.exists_at)
+                        ON CONFLICT (gid) DO UPDATE SET at = max(at, excluded.at);
+                END;
                 CREATE TRIGGER entry_tombstone_kept AFTER DELETE ON entry
                     WHEN old.trashed_at IS NOT NULL AND old.gid IS NOT NULL AND old.sync_state != 0 AND old.sync_local = 0 BEGIN
                     INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq) VALUES (old.gid, old.exists_at, old.sync_state, old.sync_seq)

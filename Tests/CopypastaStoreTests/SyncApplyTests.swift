@@ -167,3 +167,18 @@ import Testing
         #expect(log.count == 1000 && log.last?.detail == "line 1004")
     }
 }
+
+extension SyncApplyTests {
+    @Test func anEntryEvictedByRetentionIsNotBroughtBackByTheSameRecordButByALaterCopy() throws {
+        let store = try open()
+        try apply(store, [Self.put("old", at: 10)], seq: 1)
+        _ = try store.add("new", at: .now(), policy: .move, maxEntries: 1)
+        #expect(try live(store).map(\.text) == ["new"])
+        // The peer's next pack still holds "old": it stays evicted here, and nothing is queued for it.
+        try apply(store, [Self.put("old", at: 10)], seq: 2, kind: .pack)
+        #expect(try live(store).map(\.text) == ["new"])
+        #expect(try store.syncQueue(limit: 10, gid: Self.gid).records.count == 1)
+        try apply(store, [Self.put("old", at: 11)], seq: 3)
+        #expect(try live(store).map(\.text) == ["old", "new"])
+    }
+}

@@ -73,7 +73,8 @@ extension Copypasta {
                 if let printed { throw CopypastaExit.notStored(failure, id: printed) }
                 throw failure
             }
-            SyncKick.send(global)
+            // A new entry only concerns the daemon's sync engine while sync is on.
+            if try store.syncSettings().enabled { SyncKick.send(global) }
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
         }
 

@@ -15,7 +15,7 @@ extension Copypasta {
         func run() throws {
             let store = try global.openStore()
             try store.setLocalOnly(id: try entry.id(in: store))
-            SyncKick.send(global)
+            if try store.syncSettings().enabled { SyncKick.send(global) }
         }
     }
 }
