@@ -109,6 +109,9 @@ extension HistoryStore {
         }
         // Equal clocks pick the larger value, and existing beats deleted.
         if let tombstone, tombstone > record.existsAt { return }
+        // Evicted here by retention or max-age: only a later copy comes back.
+        let forgotten = try database.scalarInt("SELECT at FROM sync_forgotten WHERE gid = ?", record.gid)
+        if let forgotten, forgotten >= record.existsAt { return }
         guard record.text != nil else { return }
         fresh[record.gid] = record.merged(into: fresh[record.gid])
     }
