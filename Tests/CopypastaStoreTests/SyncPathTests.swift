@@ -67,3 +67,23 @@ import Testing
         #expect(try store.entries().first?.sync == .local)
     }
 }
+
+extension SyncPathTests {
+    @Test func aPackHoldsOurLiveEntriesAndRecentTombstonesButNotReceivedOnes() throws {
+        let store = try open()
+        let gone = try #require(try store.add("gone", at: .now(), policy: .move, maxEntries: 0).id)
+        _ = try store.add("kept", at: .now(), policy: .move, maxEntries: 0)
+        _ = try store.add("mine only", at: .now(), policy: .move, maxEntries: 0, syncLocal: true)
+        try store.markWritten(try store.syncQueue(limit: 10) { "g-" + $0 }, seq: 1)
+        try store.delete(ids: [gone])
+        _ = try store.applyRemote(
+            [.entry(EntryRecord(gid: "g-theirs", text: "theirs", exists: true, existsAt: 5))], from: "peer", seq: 1,
+            kind: .segment, sha: [1], me: "me", gid: { "g-" + $0 }, now: .now())
+        var pack: [String: Bool] = [:]
+        for case let .entry(record) in try store.syncPackRecords(tombstonesSince: 0, gid: { "g-" + $0 }) {
+            pack[record.gid] = record.exists
+        }
+        #expect(pack == ["g-kept": true, "g-gone": false])
+        #expect(try store.syncPackRecords(tombstonesSince: .max, gid: { "g-" + $0 }).count == 1)
+    }
+}
