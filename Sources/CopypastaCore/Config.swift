@@ -72,6 +72,16 @@ public struct Config: Equatable, Sendable {
     public var expandTypeMax = 200
     /// WM_CLASS names (case-insensitive) of windows where expansion never fires.
     public var expandIgnoreApps = Config.defaultExpandIgnoreApps
+    /// The sync directory inside the synced folder, `~` expanded by `syncFolderPath`; empty: sync not configured.
+    public var syncFolder = ""
+    /// The name other devices show for this one; nil: the host name.
+    public var syncDeviceName: String?
+    /// WM_CLASS names whose copies stay on this machine.
+    public var syncExcludeApps: [String] = []
+    /// Regular expressions; matching texts stay on this machine.
+    public var syncExcludePatterns: [String] = []
+    /// Texts longer than this many bytes stay on this machine; 0: no limit.
+    public var syncExcludeLargerThan = 0
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -247,7 +257,7 @@ struct ConfigKey: Sendable {
                     return nil
                 }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
         ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
-        + ConfigKey.expandKeys
+        + ConfigKey.expandKeys + ConfigKey.syncKeys
 }
 
 func showList(_ items: [String]) -> String {

@@ -1,0 +1,66 @@
+import Glibc
+
+/// The keys of sync between machines (docs/DESIGN.md §14): where the folder is, what this device
+/// is called, and which copies never leave this machine.
+extension ConfigKey {
+    /// `sync-folder`, `sync-device-name`, `sync-exclude-apps`, `sync-exclude-patterns` and
+    /// `sync-exclude-larger-than`, in documentation order.
+    static let syncKeys: [ConfigKey] = [
+        ConfigKey(
+            name: "sync-folder",
+            apply: { config, value in
+                guard let path = ConfigValue.unquoted(value) else { return "expected the path of a directory" }
+                config.syncFolder = path
+                return nil
+            }, show: { $0.syncFolder.isEmpty ? "(none: sync not configured)" : $0.syncFolder }),
+        ConfigKey(
+            name: "sync-device-name",
+            apply: { config, value in
+                guard let name = ConfigValue.unquoted(value), !name.isEmpty, !name.contains(where: \.isNewline) else {
+                    return "expected a name for this machine"
+                }
+                config.syncDeviceName = name
+                return nil
+            }, show: { $0.syncDeviceName ?? "(the host name: \(Config.hostName))" }),
+        .appList("sync-exclude-apps", \.syncExcludeApps),
+        .patternList("sync-exclude-patterns", \.syncExcludePatterns),
+        ConfigKey(
+            name: "sync-exclude-larger-than",
+            apply: { config, value in
+                guard let size = ConfigValue.bytes(value), (0...Config.maxBytesLimit).contains(size) else {
+                    return "expected a size from 0 (no limit) to 512M, like 1M or 65536"
+                }
+                config.syncExcludeLargerThan = size
+                return nil
+            }, show: { $0.syncExcludeLargerThan == 0 ? "0 (no limit)" : String($0.syncExcludeLargerThan) }),
+    ]
+
+    /// A comma-separated list of WM_CLASS names (`ignore-apps` and its kin).
+    static func appList(_ name: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigKey {
+        ConfigKey(
+            name: name,
+            apply: { config, value in
+                guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
+                    return "expected a comma-separated list of WM_CLASS names"
+                }
+                config[keyPath: field] = items
+                return nil
+            }, show: { showList($0[keyPath: field]) })
+    }
+
+    /// A comma-separated list of regular expressions, each checked when the file is read.
+    static func patternList(_ name: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigKey {
+        ConfigKey(
+            name: name,
+            apply: { config, value in
+                guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
+                    return "expected a comma-separated list of regular expressions (quote one that holds a comma)"
+                }
+                for item in items where (try? Regex(item)) == nil {
+                    return "\(Visible.quoted(item)) is not a valid regular expression"
+                }
+                config[keyPath: field] = items
+                return nil
+            }, show: { showList($0[keyPath: field]) })
+    }
+}
