@@ -51,6 +51,9 @@ public struct SyncFolder: Sendable {
         return try FileIO.writeOnce(marker, directory: root, name: Self.markerName, temporary: ".cp-tmp-marker-\(FileIO.randomName(8))")
     }
 
+    /// Whether the marker file is there (checkMarker tells whether it fits a key).
+    public var hasMarker: Bool { access(root + "/" + Self.markerName, F_OK) == 0 }
+
     /// Checks that the marker is there, of a known format, and made with `key`.
     public func checkMarker(key: SyncKey) throws(SyncError) {
         let keyCheck = try readMarker()

@@ -8,6 +8,11 @@ extension SyncKey {
     /// How many checksum bytes the join code carries, so a mistyped code is told apart from a wrong one.
     private static let checksumLength = 3
 
+    /// Overwrites `bytes` (a typed code, a secret read from a file) with zeros the compiler cannot drop.
+    public static func wipe(_ bytes: inout [UInt8]) {
+        Sodium.wipe(&bytes)
+    }
+
     /// The path of `sync.key` for `paths`: the directory of the database.
     public static func path(_ paths: Paths) -> String {
         DataDirectory.of(paths) + "/" + fileName

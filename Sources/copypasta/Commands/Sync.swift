@@ -1,0 +1,12 @@
+import ArgumentParser
+
+extension Copypasta {
+    /// `copypasta sync …`: sync between machines (copypasta(1) SYNC). Every subcommand lives in
+    /// its own file (`SyncOn.swift`, …).
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Share the history with your other machines through a synced folder.",
+            subcommands: [SyncInit.self, SyncJoin.self, SyncPending.self, SyncApprove.self, SyncRemove.self, SyncCode.self])
+    }
+}
