@@ -34,6 +34,7 @@ final class LockedBytes: @unchecked Sendable {
 
     /// Whether both hold the same bytes, compared in constant time.
     func matches(_ other: LockedBytes) -> Bool {
-        count == other.count && withBytes { mine in other.withBytes { sodium_memcmp(mine.baseAddress, $0.baseAddress, count) == 0 } }
+        count == other.count
+            && withBytes { mine in other.withBytes { sodium_memcmp(mine.baseAddress, $0.baseAddress, count) == 0 } }
     }
 }

@@ -82,13 +82,16 @@ extension SyncFolder {
         let member =
             key.map { key in
                 Self.constantTimeEqual(
-                    Array((description.member ?? "").utf8), Array(Self.membership(device: id, publicKey: publicKey, key: key).utf8))
+                    Array((description.member ?? "").utf8),
+                    Array(Self.membership(device: id, publicKey: publicKey, key: key).utf8))
             } ?? false
         return SyncDevice(id: id, name: SyncDevice.cleanName(description.name ?? ""), publicKey: publicKey, member: member)
     }
 
     /// The membership proof of a device: BLAKE2b keyed with K over a label, the id and the key.
     private static func membership(device: String, publicKey: [UInt8], key: SyncKey) -> String {
-        key.withRootBytes { Sodium.hex(Sodium.blake2b(Array("copypasta member \(device) ".utf8) + publicKey, key: $0, length: 32)) }
+        key.withRootBytes {
+            Sodium.hex(Sodium.blake2b(Array("copypasta member \(device) ".utf8) + publicKey, key: $0, length: 32))
+        }
     }
 }

@@ -48,7 +48,8 @@ public struct SyncFolder: Sendable {
             }
         }
         let marker = Array(#"{"format":\#(Self.format),"keyCheck":"\#(key.keyCheck)"}"#.utf8) + [10]
-        return try FileIO.writeOnce(marker, directory: root, name: Self.markerName, temporary: ".cp-tmp-marker-\(FileIO.randomName(8))")
+        return try FileIO.writeOnce(
+            marker, directory: root, name: Self.markerName, temporary: ".cp-tmp-marker-\(FileIO.randomName(8))")
     }
 
     /// Whether the marker file is there (checkMarker tells whether it fits a key).

@@ -25,7 +25,8 @@ import Testing
     @Test func aMarkerOfAnotherFormatIsRefused() throws {
         let (key, _) = try fixture.setUp()
         fixture.overwrite(fixture.folderPath + "/copypasta-sync.json", Array(#"{"format":2,"keyCheck":"\#(key.keyCheck)"}"#.utf8))
-        #expect(syncError { try fixture.folder.checkMarker(key: key) } == .unsupportedFormat(folder: fixture.folderPath, found: "2"))
+        #expect(
+            syncError { try fixture.folder.checkMarker(key: key) } == .unsupportedFormat(folder: fixture.folderPath, found: "2"))
         fixture.overwrite(fixture.folderPath + "/copypasta-sync.json", Array("garbage".utf8))
         #expect(syncError { try fixture.folder.checkMarker(key: key) }?.exitStatus == .badConfig)
     }

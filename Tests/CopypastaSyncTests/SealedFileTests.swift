@@ -103,7 +103,8 @@ import Testing
     @Test func aFileOverSixtyFourMebibytesIsRefusedUnread() throws {
         let (key, _, file) = try written()
         #expect(truncate(file.path, 65 << 20) == 0)
-        #expect(syncError { _ = try fixture.folder.read(file, key: key) } == .corrupt(path: file.path, reason: "larger than 64 MiB"))
+        #expect(
+            syncError { _ = try fixture.folder.read(file, key: key) } == .corrupt(path: file.path, reason: "larger than 64 MiB"))
     }
 
     @Test func aSeqIsNeverWrittenTwiceAndTheHighestIsFound() throws {
@@ -111,7 +112,10 @@ import Testing
         try fixture.folder.write(kind: .pack, device: identity.id, seq: 12, plaintext: [], key: key)
         #expect(try fixture.folder.highestSeq(device: identity.id) == 12)
         #expect(try fixture.folder.highestSeq(device: "abcdefghijklmnopqrstuvwxyz") == 0)
-        guard case .io = syncError({ try fixture.folder.write(kind: .segment, device: identity.id, seq: 7, plaintext: [], key: key) })
+        guard
+            case .io = syncError({
+                try fixture.folder.write(kind: .segment, device: identity.id, seq: 7, plaintext: [], key: key)
+            })
         else {
             Issue.record("a second write of seq 7 was not refused")
             return

@@ -11,7 +11,9 @@ import Testing
     /// Mounts a tmpfs of `size` at the sync folder's parent; false where `mount` is not allowed.
     func mountDisk(size: String) -> Bool {
         fixture.makeDirectory(fixture.sandbox.root + "/synced")
-        return Child.runQuietly(["mount", "-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", fixture.sandbox.root + "/synced"]) == 0
+        return Child.runQuietly([
+            "mount", "-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", fixture.sandbox.root + "/synced",
+        ]) == 0
     }
 
     func unmountDisk() {
@@ -21,7 +23,9 @@ import Testing
     @Test func aFolderWithoutItsMarkerIsNeverWrittenInto() throws {
         let (key, identity) = try fixture.setUp()
         #expect(unlink(fixture.folderPath + "/copypasta-sync.json") == 0)
-        let error = syncError { try fixture.folder.write(kind: .segment, device: identity.id, seq: 1, plaintext: plaintext, key: key) }
+        let error = syncError {
+            try fixture.folder.write(kind: .segment, device: identity.id, seq: 1, plaintext: plaintext, key: key)
+        }
         #expect(error == .unmounted(folder: fixture.folderPath))
         #expect(error?.exitStatus == .ioError)
         #expect(fixture.names(fixture.folder.directory(of: identity.id)) == ["device.json"])
@@ -31,7 +35,9 @@ import Testing
         let (key, identity) = try fixture.setUp()
         #expect(Child.runQuietly(["rm", "-rf", fixture.folderPath]) == 0)
         fixture.touch(fixture.folderPath)
-        let error = syncError { try fixture.folder.write(kind: .segment, device: identity.id, seq: 1, plaintext: plaintext, key: key) }
+        let error = syncError {
+            try fixture.folder.write(kind: .segment, device: identity.id, seq: 1, plaintext: plaintext, key: key)
+        }
         #expect(error == .unmounted(folder: fixture.folderPath))
         #expect(syncError { try fixture.folder.checkMarker(key: key) } == .unmounted(folder: fixture.folderPath))
     }
@@ -49,7 +55,9 @@ import Testing
         } else {
             #expect(chmod(directory, 0o500) == 0)
         }
-        let error = syncError { try fixture.folder.write(kind: .segment, device: identity.id, seq: 1, plaintext: plaintext, key: key) }
+        let error = syncError {
+            try fixture.folder.write(kind: .segment, device: identity.id, seq: 1, plaintext: plaintext, key: key)
+        }
         guard case .readOnly = error else {
             Issue.record("expected readOnly, got \(String(describing: error))")
             return

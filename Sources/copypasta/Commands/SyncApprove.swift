@@ -15,7 +15,10 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("Approve only if the device's fingerprint is this one (case, dashes and spaces do not matter).", valueName: "fingerprint"))
+        @Option(
+            help: ArgumentHelp(
+                "Approve only if the device's fingerprint is this one (case, dashes and spaces do not matter).",
+                valueName: "fingerprint"))
         var fingerprint: String?
 
         @Argument(help: "The device id, as 'sync pending' shows it.")

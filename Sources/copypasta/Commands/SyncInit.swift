@@ -15,7 +15,9 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("The name other machines show for this one (default: sync-device-name, else the host name).", valueName: "name"))
+        @Option(
+            help: ArgumentHelp(
+                "The name other machines show for this one (default: sync-device-name, else the host name).", valueName: "name"))
         var name: String?
 
         func run() throws {

@@ -22,7 +22,9 @@ extension Copypasta {
                 valueName: "code"))
         var code: String?
 
-        @Option(help: ArgumentHelp("The name other machines show for this one (default: sync-device-name, else the host name).", valueName: "name"))
+        @Option(
+            help: ArgumentHelp(
+                "The name other machines show for this one (default: sync-device-name, else the host name).", valueName: "name"))
         var name: String?
 
         func run() throws {
