@@ -92,8 +92,8 @@ extension SyncFolder {
         return removed
     }
 
-    /// `device.json` and `k-<dev>.box`: files of the layout that are not segments or packs.
+    /// `device.json`, `removed.json` and `k-<dev>.box`: files of the layout that are not segments or packs.
     static func isKnown(_ name: String) -> Bool {
-        name == deviceFileName || keyBoxPeer(name) != nil
+        name == deviceFileName || name == removedFileName || keyBoxPeer(name) != nil
     }
 }

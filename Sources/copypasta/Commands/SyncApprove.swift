@@ -34,6 +34,7 @@ extension Copypasta {
                 throw SyncError.fingerprintMismatch(device: device, expected: fingerprint, found: peer.fingerprint)
             }
             try context.folder.writeKeyBox(for: peer, key: key, by: identity)
+            try context.folder.readmit(peer.id, by: identity, key: key)
             Output.standard.write("approved: \(peer.id)\t\(peer.name)\t\(peer.fingerprint)\n")
             Output.standard.flush()
         }

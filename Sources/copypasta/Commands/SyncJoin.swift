@@ -59,9 +59,7 @@ extension Copypasta {
                 try given.save(context.paths)
                 return given
             }
-            guard let key = try context.folder.openKeyBox(identity: identity) else { return nil }
-            try key.save(context.paths)
-            return key
+            return try context.folder.adoptKeyBox(identity: identity, paths: context.paths)
         }
     }
 }

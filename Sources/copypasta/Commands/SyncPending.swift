@@ -6,7 +6,7 @@ extension Copypasta {
     struct SyncPending: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pending",
-            abstract: "List the devices that asked to join and are not approved yet (id, name, fingerprint).")
+            abstract: "List the devices that asked to join and are not approved (nor removed) yet: id, name, fingerprint.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -14,9 +14,9 @@ extension Copypasta {
             let context = try SyncContext(global)
             let identity = try DeviceIdentity.load(context.paths)
             let key = try context.keyIfAny()
-            let approved = try context.folder.approvedDevices()
+            let settled = try context.folder.approvedDevices().union(key.map(context.folder.removedDevices) ?? [])
             for device in try context.folder.devices(key: key).devices
-            where device.id != identity.id && !device.member && !approved.contains(device.id) {
+            where device.id != identity.id && !device.member && !settled.contains(device.id) {
                 Output.standard.write("\(device.id)\t\(device.name)\t\(device.fingerprint)\n")
             }
             Output.standard.flush()
