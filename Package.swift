@@ -43,7 +43,7 @@ let package = Package(
             name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"], swiftSettings: strict,
             linkerSettings: linkedStatically(x11Libraries)),
         .target(
-            name: "CopypastaSync", dependencies: ["CopypastaCore", "CopypastaSystem", "CSodium"],
+            name: "CopypastaSync", dependencies: ["CopypastaCore", "CopypastaSystem", "CSodium", "CSystem"],
             swiftSettings: strict),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(

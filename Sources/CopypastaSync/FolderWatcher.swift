@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// inotify on the sync folder, for the daemon's poll loop (docs/DESIGN.md §14.5).
@@ -9,34 +10,60 @@ import Glibc
 /// file and renames it, so a new file shows as `IN_MOVED_TO`; its temporary files are not
 /// reported. Directories that appear get their watch at once and ask for a rescan, since files
 /// may have landed in them before the watch existed.
+///
+/// A watch sits on an inode: when a file system is mounted over the folder (or the folder is
+/// unmounted), the kernel says nothing on the old watches. So `fd` is an epoll descriptor over
+/// the inotify descriptor and `/proc/self/mountinfo`, which signals every change of the mount
+/// table; the watcher then compares the folder's device and inode with the watched ones and
+/// starts over when they differ. Still no wake-up while nothing is mounted or changed.
 public final class FolderWatcher {
-    /// The inotify descriptor (non-blocking, close-on-exec), for `poll`.
+    /// The descriptor to poll for input (epoll, close-on-exec); then call `drain`.
     public let fd: Int32
     /// The watched folder.
     public let root: String
+    private let inotify: Int32
+    private let mounts: Int32
     private var directories: [Int32: String] = [:]
     private var rootWatch: Int32 = -1
     private var devicesWatch: Int32 = -1
+    private var rootIdentity: (dev_t, ino_t)?
 
     private static let fileEvents = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE)
     private static let selfEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Starts watching `root`; a missing root or `devices/` is fine (see `watchAll`).
     public init(root: String) throws(SyncError) {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw SyncError.system(errno, path: root) }
+        let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard inotify >= 0 else { throw SyncError.system(errno, path: root) }
+        let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard fd >= 0 else {
+            let code = errno
+            close(inotify)
+            throw SyncError.system(code, path: root)
+        }
+        self.inotify = inotify
         self.fd = fd
+        mounts = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
         self.root = SyncFolder(root: root).root
+        Self.register(inotify, EPOLLIN.rawValue, in: fd)
+        if mounts >= 0 { Self.register(mounts, EPOLLPRI.rawValue | EPOLLERR.rawValue, in: fd) }
         watchAll()
     }
 
-    deinit { close(fd) }
+    deinit {
+        close(fd)
+        close(inotify)
+        if mounts >= 0 { close(mounts) }
+    }
 
     /// Adds the watches that are missing: the root, `devices/` and every device directory. Call it
     /// when the daemon lists the folder again (start, `.rescan`, resume): a folder that was not
     /// mounted at start is picked up then.
     public func watchAll() {
-        if rootWatch < 0 { rootWatch = add(root, Self.selfEvents | UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE)) }
+        if rootWatch < 0 {
+            rootWatch = add(root, Self.selfEvents | UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE))
+            rootIdentity = rootWatch >= 0 ? Self.identity(root) : nil
+        }
         guard rootWatch >= 0 else { return }
         let devices = root + "/devices"
         if devicesWatch < 0 { devicesWatch = add(devices, Self.selfEvents | UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)) }
@@ -48,11 +75,14 @@ public final class FolderWatcher {
 
     /// Reads every pending event and says what changed; `.files([])` when nothing that matters did.
     public func drain() -> FolderChange {
-        var rescan = false
+        // A change of the mount table wakes the poll loop but cannot be asked about afterwards (the
+        // poll of the epoll descriptor already took the one report), so every drain compares the
+        // folder's identity: one stat.
+        var rescan = rootReplaced()
         var paths: [String] = []
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = read(fd, &buffer, buffer.count)
+            let count = read(inotify, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             var offset = 0
@@ -78,7 +108,7 @@ public final class FolderWatcher {
         }
         if event.mask & Self.selfEvents != 0 {
             // A moved directory keeps its watch under its new name: drop it, so watchAll adds the path again.
-            inotify_rm_watch(fd, event.watch)
+            inotify_rm_watch(inotify, event.watch)
             forget(event.watch)
             rescan = true
             return
@@ -94,8 +124,33 @@ public final class FolderWatcher {
         }
     }
 
+    /// Whether the folder is now another directory than the watched one (mounted over, unmounted,
+    /// replaced); then every watch is dropped, for `watchAll` to start over.
+    private func rootReplaced() -> Bool {
+        let now = Self.identity(root)
+        guard now?.0 != rootIdentity?.0 || now?.1 != rootIdentity?.1 else { return false }
+        for watch in directories.keys { inotify_rm_watch(inotify, watch) }
+        directories = [:]
+        rootWatch = -1
+        devicesWatch = -1
+        rootIdentity = nil
+        return true
+    }
+
+    private static func identity(_ path: String) -> (dev_t, ino_t)? {
+        var stats = stat()
+        return stat(path, &stats) == 0 ? (stats.st_dev, stats.st_ino) : nil
+    }
+
+    private static func register(_ descriptor: Int32, _ events: UInt32, in epoll: Int32) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = descriptor
+        epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event)
+    }
+
     private func add(_ path: String, _ mask: UInt32) -> Int32 {
-        let watch = inotify_add_watch(fd, path, mask)
+        let watch = inotify_add_watch(inotify, path, mask)
         if watch >= 0 { directories[watch] = path }
         return watch
     }

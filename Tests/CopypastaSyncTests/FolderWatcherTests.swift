@@ -76,4 +76,21 @@ import Testing
         deliver("s-0000000009.cps", in: directory)
         #expect(waitFor(watcher) { $0 == .files([directory + "/s-0000000009.cps"]) })
     }
+
+    @Test func aFileSystemMountedOverTheFolderIsWatchedAndItsUnmountSeen() throws {
+        fixture.makeDirectory(fixture.folderPath)
+        let watcher = try FolderWatcher(root: fixture.folderPath)
+        guard Child.runQuietly(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", fixture.folderPath]) == 0 else { return }
+        var mounted = true
+        defer { if mounted { Child.runQuietly(["umount", fixture.folderPath]) } }
+        #expect(waitFor(watcher) { $0 == .rescan })
+        let directory = fixture.folderPath + "/devices/" + device
+        fixture.makeDirectory(directory)
+        #expect(waitFor(watcher) { $0 == .rescan })
+        deliver("s-0000000001.cps", in: directory)
+        #expect(waitFor(watcher) { $0 == .files([directory + "/s-0000000001.cps"]) })
+        #expect(Child.runQuietly(["umount", fixture.folderPath]) == 0)
+        mounted = false
+        #expect(waitFor(watcher) { $0 == .rescan })
+    }
 }
