@@ -42,6 +42,9 @@ let package = Package(
         .target(
             name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"], swiftSettings: strict,
             linkerSettings: linkedStatically(x11Libraries)),
+        .target(
+            name: "CopypastaSync", dependencies: ["CopypastaCore", "CopypastaSystem", "CSodium", "CSystem"],
+            swiftSettings: strict),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -54,7 +57,7 @@ let package = Package(
             name: "copypasta",
             dependencies: [
                 "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CopypastaClient", "CopypastaDaemon",
-                "CSystem",
+                "CopypastaSync", "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -68,6 +71,8 @@ let package = Package(
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
         .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem"], swiftSettings: strict),
+        .testTarget(
+            name: "CopypastaSyncTests", dependencies: ["CopypastaSync", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(

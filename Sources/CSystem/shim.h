@@ -1,6 +1,7 @@
 #ifndef CSYSTEM_SHIM_H
 #define CSYSTEM_SHIM_H
 /* Linux interfaces the Swift Glibc module leaves out because it is not built with _GNU_SOURCE. */
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
