@@ -8,7 +8,21 @@ enum HookEvent: String {
     case paste
     /// After typing an entry.
     case type
+    /// When entries could not be written into the sync folder (docs/DESIGN.md §14.4).
+    case syncFailed = "sync-failed"
 
-    /// The hook that runs for the event: `on-capture`, or `on-copy` for a copy, a paste or typing.
+    /// The hook that runs for the event: `on-capture`, or `on-copy` (the feedback hook) for a copy,
+    /// a paste, typing or a sync failure.
     var hookName: String { self == .capture ? "on-capture" : "on-copy" }
+
+    /// The summary line of the notify-send feedback.
+    var notificationTitle: String {
+        switch self {
+        case .copy: "Copied"
+        case .paste: "Pasted"
+        case .type: "Typed"
+        case .capture: "Captured"
+        case .syncFailed: "Sync failed"
+        }
+    }
 }

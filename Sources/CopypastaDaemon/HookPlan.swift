@@ -26,7 +26,7 @@ struct HookPlan {
             [
                 notifier, "--app-name=copypasta", "--expire-time=1500", "--icon=edit-paste",
                 "--hint=int:transient:1", "--hint=string:x-canonical-private-synchronous:copypasta",
-                "--hint=string:x-dunst-stack-tag:copypasta", event == .copy ? "Copied" : event == .paste ? "Pasted" : "Typed",
+                "--hint=string:x-dunst-stack-tag:copypasta", event.notificationTitle,
                 Self.escapeMarkup(preview),
             ]
         )

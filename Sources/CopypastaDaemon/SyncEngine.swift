@@ -1,0 +1,138 @@
+import CopypastaCore
+import CopypastaStore
+import CopypastaSync
+import Glibc
+import Logging
+
+/// Moves history between this machine's database and the sync folder (docs/DESIGN.md §14).
+///
+/// A poll source of the daemon's loop: the folder's inotify descriptor wakes it when a peer's
+/// file arrives, and its timers (the flush 250 ms after a change, the retry backoff, the ack
+/// delay) are deadlines of the loop. Nothing runs while nothing changes. The database is the
+/// queue: what is not yet written stays `pending` there across restarts.
+final class SyncEngine: PollSource {
+    /// How long changes are gathered before one segment is written.
+    static let flushDelay = 0.25
+    /// How long after importing a peer's entries the acknowledgement is written.
+    static let ackDelay = 0.5
+    /// Write attempts before the entries of a batch are `failed`.
+    static let attemptLimit = 5
+    /// Records in one segment at most; the rest follow in the next flush.
+    static let batchLimit = 500
+    /// Own segments before they are compacted into a pack.
+    static let compactAfter = 100
+
+    let store: HistoryStore
+    private let paths: Paths
+    private(set) var config: Config
+    private let logger: Logger
+    private let clock: () -> Double
+    /// Announces entries that could not be written, through the feedback path.
+    var announce: (_ message: String) -> Void = { _ in }
+
+    private var identity: DeviceIdentity?
+    private var key: SyncKey?
+    private var folder: SyncFolder?
+    private var watcher: FolderWatcher?
+    private var flushAt: Double?
+    private var ackAt: Double?
+    /// Failed write attempts of the current batch.
+    private var attempts = 0
+    /// Files and names already reported as unreadable or junk: logged once, tried again at each listing.
+    private var reported: Set<String> = []
+    /// Whether compaction should run after the next successful write.
+    private var compactionDue = false
+
+    /// An engine for `config.syncFolder`; inactive until `start()` finds the device set up.
+    init(store: HistoryStore, paths: Paths, config: Config, logger: Logger, clock: @escaping () -> Double = monotonicSeconds) {
+        self.store = store
+        self.paths = paths
+        self.config = config
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Whether this machine takes part in sync: a folder is configured and the device set up.
+    var isConfigured: Bool { folder != nil && identity != nil }
+
+    /// Opens the device's identity and key, watches the folder and catches up: imports what
+    /// arrived while the daemon was not running and writes what was queued.
+    func start() {
+        guard !config.syncFolder.isEmpty else { return }
+        folder = SyncFolder(root: config.syncFolder)
+        do {
+            identity = try DeviceIdentity.load(paths)
+        } catch {
+            logger.warning("sync: cannot read this device's identity: \(error)")
+        }
+        guard identity != nil else { return }
+        key = try? SyncKey.load(paths)
+        openWatcher()
+        kick()
+    }
+
+    /// Applies a reloaded configuration: another folder starts over.
+    func reconfigure(_ new: Config) {
+        let moved = new.syncFolder != config.syncFolder
+        config = new
+        guard moved else { return }
+        watcher = nil
+        folder = nil
+        identity = nil
+        start()
+    }
+
+    /// Something changed: an entry was stored, a command edited entries or the sync settings.
+    /// Reads the settings, imports what is new and schedules a flush.
+    func kick() {
+        guard isConfigured, let settings = try? store.syncSettings(), settings.enabled, !settings.paused else { return }
+        if watcher == nil { openWatcher() }
+        rescan()
+        if flushAt == nil { flushAt = clock() + Self.flushDelay }
+    }
+
+    // MARK: PollSource
+
+    var pollDescriptors: [pollfd] {
+        watcher.map { [pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0)] } ?? []
+    }
+
+    func handle(fd: Int32, events: Int16) {
+        guard let watcher else { return }
+        if case .gone = watcher.drain() {
+            logger.warning("sync: the folder \(config.syncFolder) went away; watching again at the next change")
+            self.watcher = nil
+            return
+        }
+        rescan()
+    }
+
+    var nextDeadline: Double? { [flushAt, ackAt].compactMap { $0 }.min() }
+
+    func expire(now: Double) {
+        if let at = ackAt, at <= now {
+            ackAt = nil
+            if flushAt == nil { flushAt = now }
+        }
+        if let at = flushAt, at <= now {
+            flushAt = nil
+            flush()
+        }
+    }
+
+    // MARK: Watching
+
+    private func openWatcher() {
+        guard watcher == nil else { return }
+        do {
+            watcher = try FolderWatcher(root: config.syncFolder)
+        } catch {
+            logger.warning("sync: cannot watch \(config.syncFolder): \(error)")
+        }
+    }
+
+    private func log(_ level: Logger.Level, device: String? = nil, _ code: String, _ detail: String) {
+        logger.log(level: level, "sync: \(detail)", metadata: device.map { ["device": "\($0)"] })
+        try? store.logSync(level: level == .error ? "error" : level == .warning ? "warning" : "info", device: device, code: code, detail: detail)
+    }
+}
