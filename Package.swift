@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "CopypastaDaemon",
             dependencies: [
-                "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CSystem",
+                "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaSync", "CopypastaX11", "CSystem",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

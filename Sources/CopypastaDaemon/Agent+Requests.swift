@@ -26,9 +26,8 @@ extension Agent {
             case .lock:
                 lockSecureEntries(reason: "on request")
             case .syncKick:
-                // The sync engine reads the settings and the queue from the database; until it
-                // runs in the daemon there is nothing to wake.
-                logger.debug("sync kick received")
+                // A command changed entries or the sync settings: the engine reads both again.
+                sync.kick()
             }
             return .success(.done)
         } catch let failure as CopypastaFailure {

@@ -43,6 +43,8 @@ public final class Agent {
     var secureClear: (at: Double, fingerprint: Fingerprint)?
     /// `/TITLE` expansion while `expand` is on.
     var expander: Expander?
+    /// Sync with the user's other machines (docs/DESIGN.md §14); idle without `sync-folder`.
+    let sync: SyncEngine
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -59,11 +61,14 @@ public final class Agent {
         self.config = config
         self.logger = logger
         capture = CapturePolicy(source: display, store: store, config: config, logger: logger)
+        sync = SyncEngine(store: store, paths: paths, config: config, logger: logger)
         capture.prepareStore = { [unowned self] in try reopenDatabaseIfReplaced() }
         capture.captured = { [unowned self] id, pending in
             runHook(.capture, id: id, selection: pending.selection, text: pending.text, app: pending.app)
+            sync.kick()
         }
         display.delegate = capture
+        loop.sources.append(sync)
         let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }
         loop.sources.append(server)
     }
@@ -74,6 +79,10 @@ public final class Agent {
         applyManagerRole()
         applyExpansion()
         for selection in config.selections { capture.readCurrent(selection) }
+        sync.announce = { [unowned self] message in
+            runHook(.syncFailed, id: 0, selection: .clipboard, text: message, app: nil)
+        }
+        sync.start()
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
             let expire = { (now: Double) in
@@ -135,6 +144,7 @@ public final class Agent {
             display.watch(fresh.selections)
             applyManagerRole()
             applyExpansion()
+            sync.reconfigure(fresh)
             logger.info("configuration reloaded from \(paths.configFile)")
             return nil
         } catch {

@@ -4,7 +4,7 @@ import CopypastaSync
 
 extension SyncEngine {
     /// Lists the folder and imports every peer file not imported yet, in the order of the
-    /// peers' sequence numbers; learns new devices and picks up a key sealed to this device.
+    /// peers' sequence numbers; learns devices, removals, and a key sealed to this device.
     ///
     /// A listing is a few hundred names, so every change event runs one instead of trusting the
     /// event's path: a lost or coalesced inotify event can then never hide a file.
@@ -12,53 +12,81 @@ extension SyncEngine {
         guard let folder, let identity, let settings = try? store.syncSettings(), settings.enabled, !settings.paused else {
             return
         }
-        refreshDevices(folder, me: identity)
         guard let key = currentKey(folder, identity) else { return }
-        let listing = folder.files()
+        let removed = refreshDevices(folder, identity, key)
+        let listing: (files: [SyncFile], junk: [String])
+        do {
+            listing = try folder.files()
+        } catch {
+            if reported.insert("listing").inserted { log(.warning, "unreadable", "cannot list the sync folder: \(error)") }
+            return
+        }
+        reported.remove("listing")
         for name in listing.junk where reported.insert(name).inserted {
             log(.info, "ignored", "ignored \(name) in the sync folder: not a copypasta file")
         }
-        for file in listing.files.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) where file.device != identity.id {
+        let theirs = listing.files.filter { $0.device != identity.id && !removed.contains($0.device) }
+        for file in theirs.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) {
             importFile(file, folder: folder, key: key, me: identity.id)
         }
     }
 
-    /// The history key: loaded, or opened from a key box an approving device wrote for us.
+    /// The history key: loaded, or opened from a key box a member sealed to this device.
     private func currentKey(_ folder: SyncFolder, _ identity: DeviceIdentity) -> SyncKey? {
         if let key { return key }
-        guard let opened = folder.openKeyBox(identity: identity) else { return nil }
         do {
-            try opened.save(paths)
+            guard let adopted = try folder.adoptKeyBox(identity: identity, paths: paths) else { return nil }
+            log(.info, "joined", "this device was approved; the history key arrived")
+            key = adopted
+            flushAt = flushAt ?? clock()
+            return adopted
         } catch {
-            log(.error, "key", "cannot save the history key: \(error)")
+            if reported.insert("key").inserted { log(.error, "key", "cannot take the history key: \(error)") }
             return nil
         }
-        log(.info, "joined", "this device was approved; the history key arrived")
-        key = opened
-        return opened
     }
 
-    private func refreshDevices(_ folder: SyncFolder, me: DeviceIdentity) {
-        for device in folder.devices() where device.id != me.id {
-            try? store.upsertPeer(device: device.id, name: device.name, publicKey: device.publicKeyText)
+    /// Brings the peer table in line with the folder: every member device (approved, or proven by
+    /// its files) counts for `synced`; devices any member removed do not. Returns the removed ones.
+    private func refreshDevices(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) -> Set<String> {
+        let removed = (try? folder.removedDevices(key: key)) ?? []
+        let approved = (try? folder.approvedDevices()) ?? []
+        let known = Dictionary(((try? store.syncPeers()) ?? []).map { ($0.device, $0) }, uniquingKeysWith: { first, _ in first })
+        for device in (try? folder.devices(key: key))?.devices ?? [] where device.id != identity.id {
+            if removed.contains(device.id) {
+                if known[device.id]?.removed == false { try? store.removePeer(device: device.id) }
+                continue
+            }
+            let member = device.member || approved.contains(device.id)
+            if let peer = known[device.id], !peer.removed, peer.approved == member, peer.name == device.name { continue }
+            try? store.upsertPeer(device: device.id, name: device.name, publicKey: device.publicKey, approved: member)
         }
+        return removed
     }
 
     private func importFile(_ file: SyncFile, folder: SyncFolder, key: SyncKey, me: String) {
-        guard (try? store.isImported(device: file.device, seq: file.seq, kind: file.kind.storeKind)) == false else { return }
-        let name = "\(file.device)/\(file.name)"
+        let kind: SyncFileKind = file.kind == .pack ? .pack : .segment
+        guard (try? store.isImported(device: file.device, seq: file.seq, kind: kind)) == false else { return }
+        let name = "\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))"
         do {
             let (plaintext, sha) = try folder.read(file, key: key)
             let records = try SyncRecords.decode(plaintext)
             let outcome = try store.applyRemote(
-                records, from: file.device, seq: file.seq, kind: file.kind.storeKind, sha: sha, me: me, gid: key.gid(of:),
-                now: Timestamp.now())
+                records, from: file.device, seq: file.seq, kind: kind, sha: sha, me: me, gid: key.gid(of:), now: .now(),
+                maxEntries: config.maxEntries)
             reported.remove(name)
             if outcome.heldEntries { ackAt = ackAt ?? clock() + Self.ackDelay }
             if outcome.deleted > 0 { compactionDue = true }
+            if outcome.clockTooFarAhead {
+                log(.warning, device: file.device, "clock", "\(name) carries a clock more than 5 minutes ahead of this machine's")
+            }
             if outcome.inserted + outcome.updated + outcome.deleted > 0 {
                 logger.info(
-                    "sync: imported", metadata: ["device": "\(file.device)", "seq": "\(file.seq)", "new": "\(outcome.inserted)"])
+                    "sync: imported",
+                    metadata: [
+                        "device": "\(file.device)", "seq": "\(file.seq)", "new": "\(outcome.inserted)",
+                        "changed": "\(outcome.updated)", "deleted": "\(outcome.deleted)",
+                    ])
             }
         } catch {
             guard reported.insert(name).inserted else { return }

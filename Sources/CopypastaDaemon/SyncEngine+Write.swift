@@ -1,7 +1,6 @@
 import CopypastaCore
 import CopypastaStore
 import CopypastaSync
-import Glibc
 
 extension SyncEngine {
     /// Writes the queued records and the acknowledgements due as one segment.
@@ -24,19 +23,22 @@ extension SyncEngine {
         }
         guard !batch.isEmpty || !acks.isEmpty else { return compactIfDue(folder, identity, key) }
         do {
-            try folder.checkMarker(key: key)
-            let seq = try store.nextSyncSeq(atLeast: folder.highestSeq(device: identity.id) + 1)
+            let seq = try store.nextSyncSeq(atLeast: try folder.highestSeq(device: identity.id))
             let records = batch.records + acks.map { SyncRecord.ack($0) }
             try folder.write(kind: .segment, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
+            try store.recordSyncSeqWritten(seq)
             try store.markWritten(batch, seq: seq)
             try store.markAcksSent(acks)
-            attempts = 0
-            if batch.hasTombstones { compactionDue = true }
-            if batch.count >= Self.batchLimit { flushAt = clock() }
         } catch {
             failed(batch, error: error)
             return
         }
+        if attempts > 0 { log(.info, "written", "the sync folder is writable again") }
+        attempts = 0
+        if batch.records.contains(where: { if case let .entry(entry) = $0 { !entry.exists } else { false } }) {
+            compactionDue = true
+        }
+        if batch.records.count >= Self.batchLimit { flushAt = clock() }
         compactIfDue(folder, identity, key)
     }
 
@@ -44,7 +46,9 @@ extension SyncEngine {
         attempts += 1
         guard attempts >= Self.attemptLimit else {
             let delay = Double(1 << (attempts - 1))
-            log(.warning, "write", "cannot write into the sync folder (attempt \(attempts) of \(Self.attemptLimit), again in \(Int(delay)) s): \(error)")
+            log(
+                .warning, "write",
+                "cannot write into the sync folder (attempt \(attempts) of \(Self.attemptLimit), again in \(Int(delay)) s): \(error)")
             flushAt = clock() + delay
             return
         }
@@ -54,23 +58,31 @@ extension SyncEngine {
         } catch {
             log(.error, "queue", "cannot mark entries failed: \(error)")
         }
-        let message = "\(batch.count) entr\(batch.count == 1 ? "y" : "ies") not synced: \(error)"
+        let count = batch.records.count
+        let message = "\(count) change\(count == 1 ? "" : "s") not synced: \(error)"
         log(.error, "failed", "\(message); `copypasta sync retry --all` tries again")
         announce(message)
     }
 
     /// Rewrites this device's files as one pack when they grew past `compactAfter` segments or a
-    /// deletion must leave the folder: the pack holds every shared entry that still exists here,
-    /// recent tombstones and the current acknowledgements; the files it covers are removed.
+    /// deletion must leave the folder: the pack holds the latest record of every entry this device
+    /// wrote that is still here, tombstones of the last 90 days and the current acknowledgements;
+    /// the files it covers are removed.
     private func compactIfDue(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
-        guard compactionDue || folder.segmentCount(device: identity.id) > Self.compactAfter else { return }
+        let own = ((try? folder.files())?.files ?? []).filter { $0.device == identity.id }
+        guard compactionDue || own.count > Self.compactAfter else { return }
         do {
-            let records = try store.syncPackRecords(gid: key.gid(of:)) + store.currentAcks().map { SyncRecord.ack($0) }
-            let seq = try store.nextSyncSeq(atLeast: folder.highestSeq(device: identity.id) + 1)
+            let horizon = (HybridClock.wallMilliseconds() - Self.tombstoneDays * 86_400_000) << 16
+            let acks = try store.syncPeers().filter { !$0.removed && $0.receivedSeq > 0 }.map {
+                SyncRecord.ack(AckRecord(dev: $0.device, seq: $0.receivedSeq))
+            }
+            let records = try store.syncPackRecords(tombstonesSince: horizon, gid: key.gid(of:)) + acks
+            let seq = try store.nextSyncSeq(atLeast: try folder.highestSeq(device: identity.id))
             try folder.write(kind: .pack, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
-            try folder.remove(device: identity.id, upTo: seq - 1)
+            try store.recordSyncSeqWritten(seq)
+            for kind in SyncFile.Kind.allCases { _ = try folder.remove(device: identity.id, kind: kind, upTo: seq - 1) }
             compactionDue = false
-            logger.info("sync: compacted", metadata: ["seq": "\(seq)", "records": "\(records.count)"])
+            logger.info("sync: compacted", metadata: ["seq": "\(seq)", "records": "\(records.count)", "files": "\(own.count)"])
         } catch {
             log(.warning, "compact", "cannot compact this device's files: \(error)")
         }

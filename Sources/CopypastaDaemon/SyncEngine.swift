@@ -21,27 +21,29 @@ final class SyncEngine: PollSource {
     static let batchLimit = 500
     /// Own segments before they are compacted into a pack.
     static let compactAfter = 100
+    /// How long a deletion is remembered in packs, in days.
+    static let tombstoneDays: Int64 = 90
 
     let store: HistoryStore
-    private let paths: Paths
+    let paths: Paths
     private(set) var config: Config
-    private let logger: Logger
-    private let clock: () -> Double
+    let logger: Logger
+    let clock: () -> Double
     /// Announces entries that could not be written, through the feedback path.
     var announce: (_ message: String) -> Void = { _ in }
 
-    private var identity: DeviceIdentity?
-    private var key: SyncKey?
-    private var folder: SyncFolder?
+    var identity: DeviceIdentity?
+    var key: SyncKey?
+    var folder: SyncFolder?
     private var watcher: FolderWatcher?
-    private var flushAt: Double?
-    private var ackAt: Double?
+    var flushAt: Double?
+    var ackAt: Double?
     /// Failed write attempts of the current batch.
-    private var attempts = 0
+    var attempts = 0
     /// Files and names already reported as unreadable or junk: logged once, tried again at each listing.
-    private var reported: Set<String> = []
+    var reported: Set<String> = []
     /// Whether compaction should run after the next successful write.
-    private var compactionDue = false
+    var compactionDue = false
 
     /// An engine for `config.syncFolder`; inactive until `start()` finds the device set up.
     init(store: HistoryStore, paths: Paths, config: Config, logger: Logger, clock: @escaping () -> Double = monotonicSeconds) {
@@ -52,23 +54,29 @@ final class SyncEngine: PollSource {
         self.clock = clock
     }
 
-    /// Whether this machine takes part in sync: a folder is configured and the device set up.
-    var isConfigured: Bool { folder != nil && identity != nil }
-
     /// Opens the device's identity and key, watches the folder and catches up: imports what
     /// arrived while the daemon was not running and writes what was queued.
     func start() {
         guard !config.syncFolder.isEmpty else { return }
         folder = SyncFolder(root: config.syncFolder)
-        do {
-            identity = try DeviceIdentity.load(paths)
-        } catch {
-            logger.warning("sync: cannot read this device's identity: \(error)")
-        }
-        guard identity != nil else { return }
-        key = try? SyncKey.load(paths)
-        openWatcher()
         kick()
+    }
+
+    /// Loads this machine's identity and key (made by `sync init` or `sync join`, perhaps while
+    /// the daemon runs); false while it has none.
+    private func loadIdentity() -> Bool {
+        guard let folder, access(DeviceIdentity.path(paths), F_OK) == 0 else { return false }
+        do {
+            let identity = try DeviceIdentity.load(paths)
+            if access(SyncKey.path(paths), F_OK) == 0 { key = try SyncKey.load(paths) }
+            _ = try? folder.removeTemporaries(device: identity.id)
+            self.identity = identity
+        } catch {
+            if reported.insert("identity").inserted { log(.error, "key", "cannot read this device's keys: \(error)") }
+            return false
+        }
+        logger.info("sync: this machine is device \(identity?.id ?? "")", metadata: ["folder": "\(folder.root)"])
+        return true
     }
 
     /// Applies a reloaded configuration: another folder starts over.
@@ -85,8 +93,10 @@ final class SyncEngine: PollSource {
     /// Something changed: an entry was stored, a command edited entries or the sync settings.
     /// Reads the settings, imports what is new and schedules a flush.
     func kick() {
-        guard isConfigured, let settings = try? store.syncSettings(), settings.enabled, !settings.paused else { return }
-        if watcher == nil { openWatcher() }
+        guard folder != nil, identity != nil || loadIdentity(), let settings = try? store.syncSettings(), settings.enabled,
+            !settings.paused
+        else { return }
+        if let watcher { watcher.watchAll() } else { openWatcher() }
         rescan()
         if flushAt == nil { flushAt = clock() + Self.flushDelay }
     }
@@ -99,11 +109,7 @@ final class SyncEngine: PollSource {
 
     func handle(fd: Int32, events: Int16) {
         guard let watcher else { return }
-        if case .gone = watcher.drain() {
-            logger.warning("sync: the folder \(config.syncFolder) went away; watching again at the next change")
-            self.watcher = nil
-            return
-        }
+        if case .rescan = watcher.drain() { watcher.watchAll() }
         rescan()
     }
 
@@ -131,8 +137,10 @@ final class SyncEngine: PollSource {
         }
     }
 
-    private func log(_ level: Logger.Level, device: String? = nil, _ code: String, _ detail: String) {
+    /// Logs to the daemon's log and to the activity log `copypasta sync log` shows.
+    func log(_ level: Logger.Level, device: String? = nil, _ code: String, _ detail: String) {
         logger.log(level: level, "sync: \(detail)", metadata: device.map { ["device": "\($0)"] })
-        try? store.logSync(level: level == .error ? "error" : level == .warning ? "warning" : "info", device: device, code: code, detail: detail)
+        let name = level == .error ? "error" : level == .warning ? "warning" : "info"
+        try? store.logSync(level: name, device: device, code: code, detail: detail)
     }
 }

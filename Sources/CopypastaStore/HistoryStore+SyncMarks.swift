@@ -72,6 +72,31 @@ extension HistoryStore {
         ) { statement throws(StoreError) in try statement.run() }
     }
 
+    /// Queues the history stored before this machine joined a synced history (`sync init`, `sync
+    /// join`), oldest first so that other machines show it in the same order; secure, local-only,
+    /// trashed entries and those `excluded` (text, application) says must stay are left local.
+    /// Returns how many were queued.
+    public func shareHistory(excluded: (String, String?) -> Bool) throws(StoreError) -> Int {
+        try writing { () throws(StoreError) in
+            let rows = try database.with(
+                """
+                SELECT e.id, x.text, e.source_app FROM entry e JOIN entry_text x ON x.id = e.id
+                    WHERE e.sync_state = 0 AND e.sync_local = 0 AND e.secure = 0 AND e.trashed_at IS NULL ORDER BY e.seq
+                """
+            ) { statement throws(StoreError) in
+                var rows: [(id: Int64, text: String, app: String?)] = []
+                while try statement.step() { rows.append((statement.int(0), statement.text(1) ?? "", statement.text(2))) }
+                return rows
+            }
+            var shared = 0
+            for row in rows where !excluded(row.text, row.app) {
+                try touchSync([.exists], id: row.id)
+                shared += 1
+            }
+            return shared
+        }
+    }
+
     /// Keeps entry `id` on this machine from now on (`copypasta local ID`): it is never written
     /// into the sync folder again, and when it had already left, a tombstone tells the other
     /// machines to drop it (it stays here).

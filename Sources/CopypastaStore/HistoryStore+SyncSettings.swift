@@ -26,15 +26,19 @@ extension HistoryStore {
         try database.transaction { () throws(StoreError) in try setState("sync-setup-at", time.microseconds) }
     }
 
-    /// The sequence number of our next segment or pack: above every one handed out before and
-    /// above `atLeast` (the highest found in our directory, so that a database restored from a
-    /// backup never writes a seq that exists already). Persisted at once.
+    /// The sequence number of our next segment or pack: above every one written before and above
+    /// `atLeast` (the highest found in our directory, so that a database restored from a backup
+    /// never writes a seq that exists already). Not taken until `recordSyncSeqWritten`: a write
+    /// that fails leaves no gap, which would hold back every peer's acknowledgement.
     public func nextSyncSeq(atLeast: Int64) throws(StoreError) -> Int64 {
+        max(try database.scalarInt("SELECT value FROM state WHERE key = 'sync-seq'") ?? 0, atLeast) + 1
+    }
+
+    /// Records that our file `seq` was written.
+    public func recordSyncSeqWritten(_ seq: Int64) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             let last = try database.scalarInt("SELECT value FROM state WHERE key = 'sync-seq'") ?? 0
-            let next = max(last, atLeast) + 1
-            try setState("sync-seq", next)
-            return next
+            try setState("sync-seq", max(last, seq))
         }
     }
 

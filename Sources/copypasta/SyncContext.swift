@@ -39,6 +39,17 @@ struct SyncContext {
         Output.standard.write("device: \(identity.id)\nname: \(name)\nfingerprint: \(identity.fingerprint)\n")
     }
 
+    /// Turns sync on for this machine once it belongs to a history: its earlier history is queued
+    /// (but what the `sync-exclude-*` rules keep here) and a running daemon starts syncing.
+    func joinHistory(_ global: GlobalOptions) throws {
+        let store = try global.openStore()
+        try store.setSync(enabled: true)
+        if try store.syncSettings().setupAt == nil { try store.recordSyncSetup(at: .now()) }
+        let shared = try store.shareHistory { text, app in config.syncExcluded(text: text, app: app) }
+        if shared > 0 { Output.standard.write("shared: \(shared) entries of this machine's history\n") }
+        SyncKick.send(global)
+    }
+
     /// This machine's key when it has one; nil when it has none yet (other problems are thrown).
     func keyIfAny() throws -> SyncKey? {
         do {

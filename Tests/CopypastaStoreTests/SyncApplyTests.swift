@@ -160,6 +160,8 @@ import Testing
             try HistoryStore(path: sandbox.database).syncSettings()
                 == SyncSettings(enabled: true, paused: true, setupAt: Timestamp(microseconds: 5)))
         #expect(try store.nextSyncSeq(atLeast: 0) == 1)
+        #expect(try store.nextSyncSeq(atLeast: 0) == 1, "a seq is taken only once written")
+        try store.recordSyncSeqWritten(1)
         #expect(try store.nextSyncSeq(atLeast: 0) == 2)
         #expect(try store.nextSyncSeq(atLeast: 40) == 41)
         for index in 0..<1005 { try store.logSync(level: "info", device: nil, code: "import", detail: "line \(index)") }

@@ -73,8 +73,7 @@ extension Copypasta {
                 if let printed { throw CopypastaExit.notStored(failure, id: printed) }
                 throw failure
             }
-            // A new entry only concerns the daemon's sync engine while sync is on.
-            if try store.syncSettings().enabled { SyncKick.send(global) }
+            SyncKick.afterChange(global, store)
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
         }
 

@@ -25,6 +25,7 @@ extension Copypasta {
 
         func run() throws {
             let (store, config) = try global.openStoreExpiring()
+            defer { SyncKick.afterChange(global, store) }
             let forGood = purge || config.trashDays == 0
             if !yes {
                 guard Terminal.isTerminal(0) else {

@@ -22,6 +22,7 @@ extension Copypasta {
 
         func run() throws {
             let (store, config) = try global.openStoreExpiring()
+            defer { SyncKick.afterChange(global, store) }
             let ids = try EntryReference.ids(entries, in: store)
             if purge || config.trashDays == 0 {
                 try store.delete(ids: ids)

@@ -47,6 +47,7 @@ extension Copypasta {
             }
             defer { if fd != 0 { close(fd) } }
             let store = try global.openStoreExpiring().store
+            defer { SyncKick.afterChange(global, store) }
             let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
             var oversized = 0
             // Entries are committed in batches: after a bad line, the error says how many stay imported.

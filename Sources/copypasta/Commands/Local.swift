@@ -15,7 +15,7 @@ extension Copypasta {
         func run() throws {
             let store = try global.openStore()
             try store.setLocalOnly(id: try entry.id(in: store))
-            if try store.syncSettings().enabled { SyncKick.send(global) }
+            SyncKick.afterChange(global, store)
         }
     }
 }

@@ -31,6 +31,7 @@ extension Copypasta {
         func run() throws {
             if let title, let problem = SnippetTitle.problem(title) { throw CoreError.data("\(problem); nothing was changed") }
             let store = try global.openStoreExpiring().store
+            defer { SyncKick.afterChange(global, store) }
             try store.setTitle(id: entry.id(in: store), clear ? nil : title)
         }
     }

@@ -13,6 +13,7 @@ extension Copypasta {
 
         func run() throws {
             let store = try global.openStoreExpiring().store
+            defer { SyncKick.afterChange(global, store) }
             try store.setPinned(ids: EntryReference.ids(entries, in: store), true)
         }
     }

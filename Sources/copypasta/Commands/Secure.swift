@@ -23,6 +23,7 @@ extension Copypasta {
         func run() throws {
             let config = try global.loadConfig()
             let store = try global.openStore()
+            defer { SyncKick.afterChange(global, store) }
             guard let secure = try store.isSecure(id: id) else { throw StoreError.noSuchEntry(id) }
             if clear {
                 guard secure else { return }

@@ -26,6 +26,7 @@ extension Copypasta {
             let (identity, _) = try DeviceIdentity.loadOrCreate(context.paths)
             try context.announce(identity, key: key)
             Output.standard.write("code: \(key.code)\n")
+            try context.joinHistory(global)
             Output.standard.write(
                 """
 

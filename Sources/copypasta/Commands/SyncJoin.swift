@@ -34,6 +34,7 @@ extension Copypasta {
             let (identity, _) = try DeviceIdentity.loadOrCreate(context.paths)
             let key = try joinedKey(context, given: given, identity: identity)
             try context.announce(identity, key: key)
+            try context.joinHistory(global)
             if key != nil {
                 Output.standard.write("joined: this machine holds the history key of \(context.folder.root)\n")
             } else {

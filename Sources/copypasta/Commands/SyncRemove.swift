@@ -25,6 +25,8 @@ extension Copypasta {
             guard device != identity.id else { throw ValidationError("\(device) is this machine") }
             let key = try context.checkedKey(try SyncKey.load(context.paths))
             guard try context.folder.removeDevice(device, by: identity, key: key) else { throw SyncError.noSuchDevice(device) }
+            try global.openStore().removePeer(device: device)
+            SyncKick.send(global)
             Output.standard.write("removed: \(device)\n")
             Output.standard.flush()
         }

@@ -15,6 +15,7 @@ extension Copypasta {
 
         func run() throws {
             let store = try global.openStoreExpiring().store
+            defer { SyncKick.afterChange(global, store) }
             try store.undelete(ids: EntryReference.ids(entries, in: store))
         }
     }

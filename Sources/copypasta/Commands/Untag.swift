@@ -20,6 +20,7 @@ extension Copypasta {
 
         func run() throws {
             let store = try global.openStoreExpiring().store
+            defer { SyncKick.afterChange(global, store) }
             try store.removeTags(id: entry.id(in: store), tags + collection.map(CollectionTag.tag))
         }
 
