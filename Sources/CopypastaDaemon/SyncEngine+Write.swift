@@ -48,7 +48,8 @@ extension SyncEngine {
             let delay = Double(1 << (attempts - 1))
             log(
                 .warning, "write",
-                "cannot write into the sync folder (attempt \(attempts) of \(Self.attemptLimit), again in \(Int(delay)) s): \(error)")
+                "cannot write into the sync folder (attempt \(attempts) of \(Self.attemptLimit), again in \(Int(delay)) s): \(error)"
+            )
             flushAt = clock() + delay
             return
         }

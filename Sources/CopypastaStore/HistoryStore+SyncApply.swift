@@ -45,7 +45,8 @@ extension HistoryStore {
 
     /// Whether `device`'s file `seq` of `kind` was applied: a listing skips it without reading it.
     public func isImported(device: String, seq: Int64, kind: SyncFileKind) throws(StoreError) -> Bool {
-        try database.scalarInt("SELECT 1 FROM sync_file WHERE device = ? AND seq = ? AND kind = ?", device, seq, kind.rawValue) != nil
+        try database.scalarInt("SELECT 1 FROM sync_file WHERE device = ? AND seq = ? AND kind = ?", device, seq, kind.rawValue)
+            != nil
     }
 
     /// Gives every plain entry without a gid its gid, so that remote records find it.
