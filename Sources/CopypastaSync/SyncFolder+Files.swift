@@ -94,6 +94,8 @@ extension SyncFolder {
 
     /// `device.json`, `removed.json` and `k-<dev>.box`: files of the layout that are not segments or packs.
     static func isKnown(_ name: String) -> Bool {
-        name == deviceFileName || name == removedFileName || keyBoxPeer(name) != nil
+        // A member's temporary file is a write in progress (or one a crash left, which its
+        // writer removes at start), not junk worth a line in the activity log.
+        name == deviceFileName || name == removedFileName || keyBoxPeer(name) != nil || name.hasPrefix(temporaryPrefix)
     }
 }

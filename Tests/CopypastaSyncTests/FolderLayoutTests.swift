@@ -63,9 +63,11 @@ import Testing
         let directory = fixture.folder.directory(of: identity.id)
         let junkNames = [
             ".syncthing.s-0000000004.cps.tmp", "s-0000000001.sync-conflict-20261122-101010-ABCDEFG.cps", "s-1.cps",
-            "s-00000000001.cps", "x-0000000001.cps", "s-000000000a.cps", "notes.txt~", ".cp-tmp-0000000005-abcdefgh",
+            "s-00000000001.cps", "x-0000000001.cps", "s-000000000a.cps", "notes.txt~",
         ]
         for name in junkNames { fixture.touch(directory + "/" + name) }
+        // A member's write in progress is neither a file nor junk.
+        fixture.touch(directory + "/.cp-tmp-0000000005-abcdefgh")
         fixture.touch(directory + "/k-abcdefghijklmnopqrstuvwxyz.box")
         fixture.touch(fixture.folderPath + "/devices/stray-file")
         let (files, junk) = try fixture.folder.files()
