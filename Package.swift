@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "CopypastaDaemonTests",
             dependencies: [
-                "CopypastaDaemon", "CopypastaX11", "CopypastaStore", "CopypastaCore", "CSQLite", "TestSupport",
+                "CopypastaDaemon", "CopypastaX11", "CopypastaStore", "CopypastaSync", "CopypastaCore", "CSQLite", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

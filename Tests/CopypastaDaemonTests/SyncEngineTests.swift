@@ -1,0 +1,192 @@
+import CopypastaCore
+import CopypastaStore
+import CopypastaSync
+import Glibc
+import TestSupport
+import Testing
+
+@testable import CopypastaDaemon
+
+/// The sync engine between two or three machines sharing one folder: what a file-sync engine
+/// would replicate is there at once, so these tests check copypasta's own part (queue, sealing,
+/// merging, acknowledgements, failures) fast and without X; the Syncthing suites check the rest.
+@Suite struct SyncEngineTests {
+    let shared = Sandbox()
+    var folder: String { shared.root + "/synced/copypasta" }
+
+    func pair(_ configureB: (inout Config) -> Void = { _ in }) throws -> (SyncMachine, SyncMachine) {
+        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
+        let a = try SyncMachine(folder: folder)
+        let b = try SyncMachine(folder: folder, configure: configureB)
+        let key = try a.join(name: "desk")
+        try b.join(key, name: "laptop")
+        return (a, b)
+    }
+
+    @Test func aCopyOnOneMachineIsInTheOthersHistoryAndTurnsSynced() throws {
+        let (a, b) = try pair()
+        try a.add("copied on the desk")
+        a.settle()
+        #expect(try a.state(of: "copied on the desk") == .pending, "not acknowledged yet")
+        b.settle()
+        #expect(try b.texts() == ["copied on the desk"])
+        #expect(try b.state(of: "copied on the desk") == .synced)
+        a.settle()
+        #expect(try a.state(of: "copied on the desk") == .synced)
+        #expect(try a.store.syncPeers().first?.lastAckAt != nil && b.store.syncPeers().first?.lastReceivedAt != nil)
+    }
+
+    @Test func theHistoryBeforeJoiningIsSharedAndTheFolderHoldsNoPlaintext() throws {
+        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
+        let a = try SyncMachine(folder: folder)
+        try a.store.add("zebrafish-marker older entry", at: .now(), policy: .move, maxEntries: 0)
+        try a.store.add("kept here", at: .now(), policy: .move, maxEntries: 0, syncLocal: true)
+        let key = try a.join(name: "desk")
+        a.settle()
+        let b = try SyncMachine(folder: folder)
+        try b.join(key, name: "laptop")
+        b.settle()
+        #expect(try b.texts() == ["zebrafish-marker older entry"])
+        #expect(Child.runQuietly(["grep", "-rq", "zebrafish", shared.root]) == 1, "plaintext in the folder")
+    }
+
+    @Test func localExcludedAndSecureEntriesNeverLeave() throws {
+        let (a, b) = try pair()
+        try a.add("local only", local: true)
+        try a.add("shared")
+        a.settle()
+        b.settle()
+        #expect(try b.texts() == ["shared"])
+        #expect(try a.state(of: "local only") == .local)
+    }
+
+    @Test func pinTagAndTitleConvergeAndTheLaterChangeWins() throws {
+        let (a, b) = try pair()
+        let onA = try a.add("release notes")
+        a.settle()
+        b.settle()
+        let onB = try #require(try b.store.entries(withText: true).first?.id)
+        // Apart: A pins, B tags (different registers: both stay); both name it, B later (B wins).
+        try a.store.setPinned(ids: [onA], true)
+        try a.store.setTitle(id: onA, "notes-a")
+        try b.store.addTags(id: onB, ["work"])
+        try b.store.setTitle(id: onB, "notes-b")
+        a.settle()
+        b.settle()
+        a.settle()
+        for machine in [a, b] {
+            let entry = try #require(try machine.store.entries(withText: true).first)
+            #expect(entry.pinned && entry.tags == ["work"] && entry.title == "notes-b")
+        }
+    }
+
+    @Test func aDeletionStaysDeletedAndACopyAgainRevivesIt() throws {
+        let (a, b) = try pair()
+        let id = try a.add("short-lived")
+        a.settle()
+        b.settle()
+        #expect(try b.texts() == ["short-lived"])
+        try a.store.delete(ids: [id])
+        a.settle()
+        b.settle()
+        #expect(try b.texts().isEmpty)
+        // Reading every file again after a restart does not bring it back.
+        #expect(Child.runQuietly(["sqlite3", b.paths.database, "DELETE FROM sync_file"]) == 0)
+        let again = try SyncMachine.restarted(b)
+        again.settle()
+        #expect(try again.texts().isEmpty)
+        try again.add("short-lived")
+        again.settle()
+        a.settle()
+        #expect(try a.texts() == ["short-lived"])
+    }
+
+    @Test func aFolderThatCannotBeWrittenFailsAfterFiveAttemptsAndRetryRecovers() throws {
+        let (a, b) = try pair()
+        let marker = folder + "/" + SyncFolder.markerName
+        #expect(rename(marker, marker + ".away") == 0)
+        try a.add("written while unmounted")
+        a.engine.kick()
+        for _ in 0..<20 { a.advance(1) }
+        #expect(try a.state(of: "written while unmounted") == .failed)
+        #expect(a.announced.count == 1)
+        #expect(try a.store.syncLogEntries(limit: 50).filter { $0.code == "write" }.count == 4)
+        #expect(rename(marker + ".away", marker) == 0)
+        #expect(try a.store.retrySync(id: nil) == 1)
+        a.settle()
+        b.settle()
+        #expect(try b.texts() == ["written while unmounted"])
+    }
+
+    @Test func pausedAndOffWriteNothingAndResumeCatchesUp() throws {
+        let (a, b) = try pair()
+        try a.store.setSync(paused: true)
+        try a.add("while paused")
+        a.settle()
+        b.settle()
+        #expect(try b.texts().isEmpty && a.state(of: "while paused") == .pending)
+        try a.store.setSync(paused: false)
+        a.settle()
+        b.settle()
+        #expect(try b.texts() == ["while paused"])
+        try a.store.setSync(enabled: false)
+        try a.add("while off")
+        a.settle()
+        try a.store.setSync(enabled: true)
+        a.settle()
+        b.settle()
+        #expect(try a.state(of: "while off") == .local && b.texts() == ["while paused"])
+    }
+
+    @Test func junkTruncatedAndForeignFilesAreLoggedAndIgnored() throws {
+        let (a, b) = try pair()
+        try a.add("real entry")
+        a.settle()
+        let directory = try #require(try SyncFolder(root: folder).files().files.first?.path).split(separator: "/").dropLast()
+            .joined(separator: "/")
+        let segment = "/" + directory + "/s-0000000001.cps"
+        let bytes = try #require(shared.read(segment))
+        _ = shared.write(String(("/" + directory + "/s-0000000002.cps").dropFirst(shared.root.count + 1)), "short")
+        for name in [".syncthing.s-0000000003.cps.tmp", "s-0000000001.sync-conflict-20261122-101010-ABCDEFG.cps"] {
+            _ = shared.write(String(("/" + directory + "/" + name).dropFirst(shared.root.count + 1)), "junk")
+        }
+        #expect(bytes.count > 80)
+        b.settle()
+        #expect(try b.texts() == ["real entry"])
+        let log = try b.store.syncLogEntries(limit: 50)
+        #expect(log.contains { $0.code == "unreadable" && $0.detail.contains("s-0000000002.cps") })
+        #expect(log.filter { $0.code == "ignored" }.count == 2)
+    }
+
+    @Test func aMachineWithAnotherKeyLogsDecryptErrorsAndImportsNothing() throws {
+        let (a, _) = try pair()
+        try a.add("secret history")
+        a.settle()
+        let stranger = try SyncMachine(folder: folder)
+        let identity = try DeviceIdentity.create(stranger.paths)
+        try SyncKey.generate().save(stranger.paths)
+        try SyncFolder(root: folder).writeDevice(identity: identity, name: "stranger")
+        try stranger.store.setSync(enabled: true)
+        stranger.engine.start()
+        stranger.settle()
+        #expect(try stranger.texts().isEmpty)
+        #expect(try stranger.store.syncLogEntries(limit: 50).contains { $0.code == "decrypt" })
+    }
+
+    @Test func aLateThirdMachineGetsTheHistoryFromPacksAfterCompaction() throws {
+        let (a, b) = try pair()
+        for index in 1...(SyncEngine.compactAfter + 5) {
+            try a.add("entry \(index)")
+            a.settle()
+        }
+        b.settle()
+        let own = try SyncFolder(root: folder).files().files.filter { $0.device != b.engine.identity?.id }
+        #expect(own.count < SyncEngine.compactAfter, "compaction bounds the files")
+        #expect(own.contains { $0.kind == .pack })
+        let c = try SyncMachine(folder: folder)
+        try c.join(try SyncKey.load(a.paths), name: "third")
+        c.settle()
+        #expect(try c.texts().count == SyncEngine.compactAfter + 5)
+        #expect(try b.texts().count == SyncEngine.compactAfter + 5)
+    }
+}
