@@ -4,8 +4,8 @@ import Glibc
 /// A minimal HTTP/1.1 client for loopback REST APIs (Syncthing's), without Foundation networking.
 ///
 /// One request per connection (`Connection: close`), a non-blocking socket driven by poll(2)
-/// with one deadline for the connection and one for the whole exchange, so a hung or wrong
-/// peer costs at most `timeout` seconds and never blocks forever.
+/// under one deadline, `timeout` seconds after the start, for the connection and the whole
+/// exchange: a hung or wrong peer costs at most `timeout` seconds and never blocks forever.
 public struct HTTPClient: Sendable {
     /// The HTTP methods the REST APIs use.
     public enum Method: String, Sendable {
@@ -20,7 +20,7 @@ public struct HTTPClient: Sendable {
     public let address: HTTPAddress
     /// Headers sent with every request (`X-API-Key`).
     public var headers: [(name: String, value: String)]
-    /// Seconds the connection, and separately the whole exchange, may take.
+    /// Seconds the connection and the whole exchange together may take.
     public var timeout: Double
 
     /// A client for `address` (`http://127.0.0.1:8384`); throws for a host that is not loopback.
