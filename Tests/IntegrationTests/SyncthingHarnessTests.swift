@@ -51,3 +51,24 @@ import Testing
         print("syncthing harness: after a restart the file arrived in \(Int((Clock.now() - restarted) * 1000)) ms")
     }
 }
+
+extension SyncthingHarnessTests {
+    @Test func machinesShareTheirSyncFolderAndALateThirdOneCatchesUp() throws {
+        let alpha = try SyncMachine(name: "alpha")
+        let beta = try SyncMachine(name: "beta")
+        try SyncMachine.connect([alpha, beta])
+        let path = "devices/x/s-0000000001.cps"
+        _ = Child.runQuietly(["mkdir", "-p", alpha.syncFolder + "/devices/x"])
+        #expect(SyncthingConfig.write("segment", to: alpha.syncFolder + "/" + path))
+        #expect(
+            waitUntil(seconds: 10) { SyncthingConfig.read(beta.syncFolder + "/" + path) == "segment" },
+            "\(alpha.logs)\n\(beta.logs)")
+
+        let gamma = try SyncMachine(name: "gamma")
+        try SyncMachine.join(gamma, to: [alpha, beta])
+        #expect(
+            waitUntil(seconds: 15) { SyncthingConfig.read(gamma.syncFolder + "/" + path) == "segment" },
+            "\(alpha.logs)\n\(gamma.logs)")
+        #expect(SyncthingConfig.read(gamma.syncFolder + "/.stignore") == ".cp-tmp-*\n")
+    }
+}

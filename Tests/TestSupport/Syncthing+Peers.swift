@@ -93,3 +93,14 @@ extension SyncthingInstance {
         let connections: [String: Connection]
     }
 }
+
+extension SyncthingInstance {
+    /// Adds `other` to the devices folder `id` is shared with (a device that joins later).
+    public func addToFolder(id: String, device other: SyncthingInstance) throws {
+        var members = try folder(id).devices.map(\.deviceID)
+        guard !members.contains(other.myID) else { return }
+        members.append(other.myID)
+        let body = "{\"devices\":[" + members.map { "{\"deviceID\":\"\($0)\"}" }.joined(separator: ",") + "]}"
+        try rest(.patch, "/rest/config/folders/\(id)", json: Array(body.utf8))
+    }
+}
