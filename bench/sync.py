@@ -67,7 +67,7 @@ class Syncthing:
         self.process = subprocess.Popen(
             ["syncthing", "serve", f"--home={home}", "--no-browser", "--no-restart",
              f"--gui-address=http://127.0.0.1:{self.gui_port}", f"--gui-apikey={self.api_key}"],
-            env=dict(os.environ, STNOUPGRADE="1", STNODEFAULTFOLDER="1"), stdout=self.log, stderr=subprocess.STDOUT)
+            env=dict(os.environ, STNOUPGRADE="1", STNODEFAULTFOLDER="1", STHASHING="minio"), stdout=self.log, stderr=subprocess.STDOUT)
         if not wait_until(self._answers, 30, 0.05):
             self.close()
             raise SystemExit(f"syncthing {name} did not answer; see {home}/syncthing.log")
@@ -100,9 +100,12 @@ class Syncthing:
             text = response.read()
         return json.loads(text) if text.strip() else None
 
-    def add_device(self, other):
+    def add_device(self, other, dials):
+        """Only one side dials: on loopback two Syncthings dialing each other from their listening
+        ports at once make one TCP connection (simultaneous open) whose Hello hangs for 20 s."""
+        address = f"tcp://127.0.0.1:{other.listen_port}" if dials else "dynamic"
         self.rest("POST", "/rest/config/devices", {"deviceID": other.device_id, "name": other.name,
-                                                   "addresses": [f"tcp://127.0.0.1:{other.listen_port}"]})
+                                                   "addresses": [address]})
 
     def share(self, path, peers, tuned):
         folder = {"id": FOLDER_ID, "label": FOLDER_ID, "path": path, "fsWatcherEnabled": True,
@@ -134,8 +137,8 @@ def pair(machine_a, machine_b, tuned):
     alpha = Syncthing(os.path.join(machine_a.root, "syncthing"), "alpha")
     beta = Syncthing(os.path.join(machine_b.root, "syncthing"), "beta")
     started = time.monotonic()
-    alpha.add_device(beta)
-    beta.add_device(alpha)
+    beta.add_device(alpha, dials=False)
+    alpha.add_device(beta, dials=True)
     alpha.share(machine_a.sync_folder, [beta], tuned)
     beta.share(machine_b.sync_folder, [alpha], tuned)
     if not wait_until(lambda: alpha.connected(beta) and beta.connected(alpha), 60, 0.1):

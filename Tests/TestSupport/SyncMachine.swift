@@ -37,7 +37,7 @@ public final class SyncMachine: @unchecked Sendable {
         "--- copypasta \(name) daemon log ---\n\(desktop.log)\n\(syncthing.logTail())"
     }
 
-    /// Pairs every machine with every other, shares the folder among all of them (`tuned` as
+    /// Pairs every machine with every other (the earlier one in `machines` dials), shares the folder among all of them (`tuned` as
     /// `sync setup` sets it, else Syncthing's defaults) and waits until all are connected.
     public static func connect(_ machines: [SyncMachine], tuned: Bool = true, seconds: Double = 30) throws {
         for (index, machine) in machines.enumerated() {
@@ -55,12 +55,15 @@ public final class SyncMachine: @unchecked Sendable {
     public static func join(_ newcomer: SyncMachine, to machines: [SyncMachine], tuned: Bool = true, seconds: Double = 30)
         throws
     {
-        for machine in machines {
-            try machine.syncthing.pair(with: newcomer.syncthing)
-            try machine.syncthing.addToFolder(id: folderID, device: newcomer.syncthing)
-        }
+        // The newcomer learns the others first, so that their first dial to it is not refused as
+        // coming from an unknown device; they dial it (see `SyncthingInstance.pair`).
+        for machine in machines { try newcomer.syncthing.addDevice(machine.syncthing, dials: false) }
         try newcomer.syncthing.shareFolder(
             id: folderID, path: newcomer.syncFolder, devices: machines.map(\.syncthing), tuned: tuned)
+        for machine in machines {
+            try machine.syncthing.addDevice(newcomer.syncthing, dials: true)
+            try machine.syncthing.addToFolder(id: folderID, device: newcomer.syncthing)
+        }
         newcomer.desktop.sandbox.write("sync/copypasta/.stignore", ".cp-tmp-*\n")
         try waitConnected(machines + [newcomer], seconds: seconds)
     }

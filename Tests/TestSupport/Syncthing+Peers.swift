@@ -4,15 +4,21 @@ import Glibc
 
 /// Pairing, sharing and connection control of test Syncthings, through the REST API.
 extension SyncthingInstance {
-    /// Adds `other` as a device with its static loopback address, on both sides.
+    /// Adds the two devices to each other; only this one dials, the other waits for it.
+    ///
+    /// Syncthing dials from its listening port. On loopback, when both ends dial each other at
+    /// once, the two dials become one TCP connection (a simultaneous open) on which both sides
+    /// act as the client, and the Hello exchange hangs until its 20 s timeout. One dialing side
+    /// keeps connections deterministic; it redials every reconnectionIntervalS (5 s) after a loss.
     public func pair(with other: SyncthingInstance) throws {
-        try addDevice(other)
-        try other.addDevice(self)
+        try other.addDevice(self, dials: false)
+        try addDevice(other, dials: true)
     }
 
-    /// Adds `other` to this instance's devices.
-    public func addDevice(_ other: SyncthingInstance) throws {
-        let device = NewDevice(deviceID: other.myID, name: other.name, addresses: [other.listenAddress])
+    /// Adds `other` to this instance's devices: with its static address when this one `dials` it,
+    /// else with no address (discovery is off), so that only `other` connects.
+    public func addDevice(_ other: SyncthingInstance, dials: Bool) throws {
+        let device = NewDevice(deviceID: other.myID, name: other.name, addresses: dials ? [other.listenAddress] : ["dynamic"])
         try rest(.post, "/rest/config/devices", json: Array(try JSONEncoder().encode(device)))
     }
 

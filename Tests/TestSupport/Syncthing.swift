@@ -52,6 +52,10 @@ public final class SyncthingInstance: @unchecked Sendable {
         get throws { try HTTPClient(address: guiAddress, headers: [("X-API-Key", apiKey)], timeout: 10) }
     }
 
+    /// No upgrades, no default folder, and a fixed SHA-256 implementation: without STHASHING
+    /// Syncthing benchmarks two of them at every start, about 0.9 s of CPU on a shared machine.
+    static let environment = ["STNOUPGRADE": "1", "STNODEFAULTFOLDER": "1", "STHASHING": "minio"]
+
     /// Starts `syncthing serve` on fresh free ports; retries with new ports when the GUI port was taken meanwhile.
     public func start(seconds: Double = 30) throws {
         var lastError = SpawnError("syncthing did not start")
@@ -99,7 +103,7 @@ public final class SyncthingInstance: @unchecked Sendable {
             "exec syncthing serve --home='\(home)' --no-browser --no-restart --gui-address=\(guiAddress)"
             + " --gui-apikey=\(apiKey) >>'\(log)' 2>&1"
         let child = try Child(
-            ["/bin/sh", "-c", command], environment: ["STNOUPGRADE": "1", "STNODEFAULTFOLDER": "1"], captureOutput: false,
+            ["/bin/sh", "-c", command], environment: Self.environment, captureOutput: false,
             stdin: false)
         process = child
         let answered = waitUntil(seconds: seconds) {
