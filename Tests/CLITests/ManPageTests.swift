@@ -15,9 +15,9 @@ import Testing
         String(decoding: sandbox.read(Self.root + "/man/copypasta.1") ?? [], as: UTF8.self)
     }
 
-    /// Subcommand names listed under SUBCOMMANDS in `copypasta --help` (or in a group's help).
-    func subcommands(of group: [String] = []) throws -> [String] {
-        let help = try cli.run(group + ["--help"]).output
+    /// Subcommand names listed under SUBCOMMANDS in `copypasta [COMMAND] --help`.
+    func subcommands(of command: [String] = []) throws -> [String] {
+        let help = try cli.run(command + ["--help"]).output
         guard let start = help.firstRange(of: "SUBCOMMANDS:") else { return [] }
         return help[start.upperBound...].split(separator: "\n").compactMap { line in
             guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first else { return nil }
@@ -25,14 +25,10 @@ import Testing
         }.filter { $0 != "See" }
     }
 
-    /// Option names (`--json`, `-0`) shown by `copypasta SUBCOMMAND --help`, and by each
-    /// subcommand's help when it is a group (`sync setup`).
+    /// Option names (`--json`, `-0`) shown by `copypasta SUBCOMMAND --help`.
     func options(_ subcommand: String...) throws -> Set<String> {
         let help = try cli.run(subcommand + ["--help"]).output
         var names = Set<String>()
-        if help.contains("SUBCOMMANDS:") && subcommand.count == 1 {
-            for sub in try subcommands(of: subcommand) { names.formUnion(try options(subcommand[0], sub)) }
-        }
         for line in help.split(separator: "\n") where line.hasPrefix("  -") {
             let spec = line.split(separator: " ", omittingEmptySubsequences: true).prefix {
                 $0.hasPrefix("-") || $0.hasSuffix(",")
@@ -66,12 +62,21 @@ import Testing
         #expect(names.count >= 19)
         for name in names {
             #expect(page.contains("Cm \(name) ") || page.contains("Cm \(name)\n"), "man page lacks the \(name) command")
+            for nested in try subcommands(of: [name]) {
+                let words = "Cm \(name) \(nested)"
+                let documented =
+                    page.contains(words + " ") || page.contains(words + "\n") || page.contains("Cm \(name) Oo Cm \(nested) Oc")
+                #expect(documented, "man page lacks \(name) \(nested)")
+            }
         }
     }
 
     @Test func everyOptionIsDocumentedAndNoneIsInvented() throws {
         var shown = Set<String>()
-        for name in try subcommands() { shown.formUnion(try options(name)) }
+        for name in try subcommands() {
+            shown.formUnion(try options(name))
+            for nested in try subcommands(of: [name]) { shown.formUnion(try options(name, nested)) }
+        }
         shown.formUnion(try options("daemon"))
         let documented = pageOptions()
         for option in shown.sorted() {

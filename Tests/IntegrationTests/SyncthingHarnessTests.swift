@@ -54,9 +54,9 @@ import Testing
 
 extension SyncthingHarnessTests {
     @Test func machinesShareTheirSyncFolderAndALateThirdOneCatchesUp() throws {
-        let alpha = try SyncMachine(name: "alpha")
-        let beta = try SyncMachine(name: "beta")
-        try SyncMachine.connect([alpha, beta])
+        let alpha = try SyncthingMachine(name: "alpha")
+        let beta = try SyncthingMachine(name: "beta")
+        try SyncthingMachine.connect([alpha, beta])
         let path = "devices/x/s-0000000001.cps"
         _ = Child.runQuietly(["mkdir", "-p", alpha.syncFolder + "/devices/x"])
         #expect(SyncthingConfig.write("segment", to: alpha.syncFolder + "/" + path))
@@ -64,8 +64,8 @@ extension SyncthingHarnessTests {
             waitUntil(seconds: 10) { SyncthingConfig.read(beta.syncFolder + "/" + path) == "segment" },
             "\(alpha.logs)\n\(beta.logs)")
 
-        let gamma = try SyncMachine(name: "gamma")
-        try SyncMachine.join(gamma, to: [alpha, beta])
+        let gamma = try SyncthingMachine(name: "gamma")
+        try SyncthingMachine.join(gamma, to: [alpha, beta])
         #expect(
             waitUntil(seconds: 15) { SyncthingConfig.read(gamma.syncFolder + "/" + path) == "segment" },
             "\(alpha.logs)\n\(gamma.logs)")

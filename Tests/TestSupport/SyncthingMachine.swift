@@ -3,9 +3,9 @@ import Glibc
 /// One machine of a sync test: its own desktop (Xvfb, sandbox, CLI) and its own Syncthing on
 /// loopback, whose folder `copypasta` is the machine's `sync-folder`.
 ///
-/// `SyncMachine.connect` pairs machines and shares the folder among them the way a user does in
+/// `SyncthingMachine.connect` pairs machines and shares the folder among them the way a user does in
 /// Syncthing's GUI after `copypasta sync setup` (same folder ID everywhere, tuned by default).
-public final class SyncMachine: @unchecked Sendable {
+public final class SyncthingMachine: @unchecked Sendable {
     /// The Syncthing folder ID, as `sync setup` creates it.
     public static let folderID = "copypasta"
 
@@ -39,7 +39,7 @@ public final class SyncMachine: @unchecked Sendable {
 
     /// Pairs every machine with every other (the earlier one in `machines` dials), shares the folder among all of them (`tuned` as
     /// `sync setup` sets it, else Syncthing's defaults) and waits until all are connected.
-    public static func connect(_ machines: [SyncMachine], tuned: Bool = true, seconds: Double = 30) throws {
+    public static func connect(_ machines: [SyncthingMachine], tuned: Bool = true, seconds: Double = 30) throws {
         for (index, machine) in machines.enumerated() {
             for other in machines[(index + 1)...] { try machine.syncthing.pair(with: other.syncthing) }
         }
@@ -52,7 +52,9 @@ public final class SyncMachine: @unchecked Sendable {
     }
 
     /// Adds `newcomer` to machines already connected: pairs it with each, shares the folder both ways.
-    public static func join(_ newcomer: SyncMachine, to machines: [SyncMachine], tuned: Bool = true, seconds: Double = 30)
+    public static func join(
+        _ newcomer: SyncthingMachine, to machines: [SyncthingMachine], tuned: Bool = true, seconds: Double = 30
+    )
         throws
     {
         // The newcomer learns the others first, so that their first dial to it is not refused as
@@ -69,7 +71,7 @@ public final class SyncMachine: @unchecked Sendable {
     }
 
     /// Waits until every machine is connected to every other; throws with the logs otherwise.
-    public static func waitConnected(_ machines: [SyncMachine], seconds: Double = 30) throws {
+    public static func waitConnected(_ machines: [SyncthingMachine], seconds: Double = 30) throws {
         let connected = waitUntil(seconds: seconds) {
             machines.allSatisfy { machine in
                 machines.allSatisfy { other in other === machine || machine.syncthing.isConnected(to: other.syncthing) }
