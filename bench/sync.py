@@ -182,6 +182,10 @@ def join(machine_a, machine_b):
     match = re.search(r"^code: (\S.*)$", init.stdout.decode(), re.MULTILINE)
     if not match:
         return "'copypasta sync init' printed no 'code:' line"
+    # B joins the history in its own copy of the folder: wait until Syncthing brought the marker.
+    marker = os.path.join(machine_b.sync_folder, "copypasta-sync.json")
+    if not wait_until(lambda: os.path.exists(marker), 60, 0.05):
+        return "the folder's marker did not reach B within 60 s"
     joined = machine_b.run("sync", "join", "--code", "-", "--name", "beta", data=match.group(1).encode() + b"\n")
     if joined.returncode != 0:
         return f"'copypasta sync join' failed ({joined.returncode}): {joined.stderr.decode().strip()}"
@@ -194,7 +198,8 @@ def copy_latencies(machine_a, machine_b, count, seconds=30):
     for index in range(count):
         text = f"sync bench {index} {time.monotonic_ns()}"
         started = time.monotonic()
-        subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=text.encode(), env=machine_a.env, check=True)
+        subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=text.encode(), env=machine_a.env, check=True,
+                       stderr=subprocess.DEVNULL)
 
         def arrived():
             listing = machine_b.run("list", "--json", "--limit", "50").stdout.decode()
