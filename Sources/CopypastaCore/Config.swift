@@ -72,8 +72,6 @@ public struct Config: Equatable, Sendable {
     public var expandTypeMax = 200
     /// WM_CLASS names (case-insensitive) of windows where expansion never fires.
     public var expandIgnoreApps = Config.defaultExpandIgnoreApps
-    /// The sync directory inside the synced folder, `~` expanded by `syncFolderPath`; empty: sync not configured.
-    public var syncFolder = ""
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -249,7 +247,7 @@ struct ConfigKey: Sendable {
                     return nil
                 }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
         ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
-        + ConfigKey.expandKeys + ConfigKey.syncKeys
+        + ConfigKey.expandKeys
 }
 
 func showList(_ items: [String]) -> String {

@@ -43,7 +43,7 @@ import Testing
         #expect(config.onCopy == "~/bin/copied")
         #expect(config.onCapture == "/usr/local/bin/captured")
         #expect(config.origins["max-bytes"] == "c.conf:3")
-        #expect(Config.keyNames.count == 28)
+        #expect(Config.keyNames.count == 27)
     }
 
     @Test(arguments: [
