@@ -70,7 +70,7 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
-        .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem"], swiftSettings: strict),
+        .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSyncTests", dependencies: ["CopypastaSync", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(

@@ -497,7 +497,7 @@ def main():
     parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
     parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
     parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup",
-                                           "paste", "import", "manager", "find"])
+                                           "paste", "import", "manager", "find", "sync"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -530,6 +530,9 @@ def main():
     if options.only in (None, "find"):
         import find
         find.run(Desktop, options.binary, log, hyperfine)
+    if options.only in (None, "sync"):
+        import sync
+        sync.run(Desktop, options.binary, log)
 
 
 if __name__ == "__main__":

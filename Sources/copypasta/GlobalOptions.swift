@@ -44,7 +44,8 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Moves `--db`/`--config` given before the subcommand to after it, so that
-    /// `copypasta --db F list` works like `copypasta list --db F`.
+    /// `copypasta --db F list` works like `copypasta list --db F`; after the whole
+    /// command path for a command group (`copypasta --db F sync setup`).
     static func hoistingLeadingOptions(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var index = 0
@@ -61,6 +62,22 @@ struct GlobalOptions: ParsableArguments {
             }
         }
         guard !leading.isEmpty, index < arguments.count else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        let end = index + commandPathLength(arguments[index...])
+        return Array(arguments[index..<end]) + leading + arguments[end...]
+    }
+
+    /// How many of `words` name a command and its subcommands (at least 1: an unknown word is
+    /// left for the parser to report).
+    private static func commandPathLength(_ words: ArraySlice<String>) -> Int {
+        var command: any ParsableCommand.Type = Copypasta.self
+        var length = 0
+        for word in words {
+            guard let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) else {
+                break
+            }
+            command = sub
+            length += 1
+        }
+        return max(length, 1)
     }
 }

@@ -8,7 +8,7 @@ extension Copypasta {
             commandName: "sync",
             abstract: "Share the history with your other machines through a synced folder.",
             subcommands: [
-                SyncInit.self, SyncJoin.self, SyncPending.self, SyncApprove.self, SyncRemove.self, SyncCode.self,
+                SyncSetup.self, SyncInit.self, SyncJoin.self, SyncPending.self, SyncApprove.self, SyncRemove.self, SyncCode.self,
                 SyncOn.self, SyncOff.self, SyncPause.self, SyncResume.self, SyncRetry.self, SyncLog.self, SyncStatus.self,
             ])
     }
