@@ -533,6 +533,7 @@ def main():
     if options.only in (None, "sync"):
         import sync
         sync.run(Desktop, options.binary, log)
+        sync.folder_growth(Desktop, options.binary, log, proc_field)
 
 
 if __name__ == "__main__":

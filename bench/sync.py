@@ -13,7 +13,10 @@ Figures:
   - copy latency: a text copied on A with xclip until B's `copypasta list --json`
     shows it (the whole path: capture, flush, seal, Syncthing, import). It needs
     `sync init` / `sync join --code` and the daemon's sync engine; when they are
-    missing the section says so and keeps the file figures.
+    missing the section says so and keeps the file figures;
+  - the folder after 10,000 copies (BENCH_SYNC_COPIES) on one machine: files and
+    bytes this device keeps there, bounded by compaction, and the daemon's idle
+    wake-ups with sync on afterwards.
 """
 import json
 import os
@@ -251,3 +254,45 @@ def run(desktop_class, binary, log, files=10, copies=20):
                 peer.close()
             machine_a.close()
             machine_b.close()
+
+
+def folder_size(path):
+    """Files and bytes under `path`."""
+    count = size = 0
+    for directory, _, names in os.walk(path):
+        for name in names:
+            count += 1
+            size += os.path.getsize(os.path.join(directory, name))
+    return count, size
+
+
+def folder_growth(desktop_class, binary, log, proc_field):
+    """`copypasta add` N times with the daemon writing the sync folder; then 10 s idle."""
+    copies = int(os.environ.get("BENCH_SYNC_COPIES", "10000"))
+    desktop = machine(desktop_class, binary)
+    try:
+        os.makedirs(os.path.dirname(desktop.sync_folder), exist_ok=True)
+        if desktop.run("sync", "init", "--name", "alpha").returncode != 0:
+            log("    folder growth: not measured: 'copypasta sync init' failed")
+            return
+        daemon = desktop.start_daemon()
+        most = (0, 0)
+        started = time.monotonic()
+        for index in range(copies):
+            desktop.run("add", f"sync growth {index} " + "x" * (index % 200))
+            if index % 500 == 499:
+                most = max(most, folder_size(desktop.sync_folder))
+        seconds = time.monotonic() - started
+        time.sleep(2)
+        count, size = folder_size(desktop.sync_folder)
+        log(f"    folder after {copies} adds ({seconds:.0f} s): {count} files, {size / 1024:.0f} KiB "
+            f"(at most {most[0]} files, {most[1] / 1024:.0f} KiB while adding; max-entries 1000 by default)")
+        switches = int(proc_field(daemon.pid, "voluntary_ctxt_switches"))
+        involuntary = int(proc_field(daemon.pid, "nonvoluntary_ctxt_switches"))
+        idle = float(os.environ.get("BENCH_IDLE_SECONDS", "10"))
+        time.sleep(idle)
+        log(f"    idle {idle:.0f} s with sync on: "
+            f"{int(proc_field(daemon.pid, 'voluntary_ctxt_switches')) - switches} voluntary and "
+            f"{int(proc_field(daemon.pid, 'nonvoluntary_ctxt_switches')) - involuntary} involuntary context switches")
+    finally:
+        desktop.close()
