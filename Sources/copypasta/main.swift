@@ -31,7 +31,14 @@ do {
             message = "'\(arguments[index])' is not an entry id: ids are whole numbers from 1, as list shows them"
         }
     }
-    let names = Copypasta.configuration.subcommands.compactMap { $0.configuration.commandName }
-    let help = arguments.first.flatMap { names.contains($0) ? "copypasta \($0) --help" : nil } ?? "copypasta --help"
+    // The help of the deepest command named: `copypasta sync retry --help`, not the group's.
+    var path: [String] = []
+    var level = Copypasta.configuration.subcommands
+    for word in arguments {
+        guard let command = level.first(where: { $0.configuration.commandName == word }) else { break }
+        path.append(word)
+        level = command.configuration.subcommands
+    }
+    let help = (["copypasta"] + path + ["--help"]).joined(separator: " ")
     Terminal.fail(message + " (see '\(help)')", status: ExitStatus(rawValue: status.rawValue) ?? .usage)
 }

@@ -68,9 +68,9 @@ import Testing
         let store = try HistoryStore(path: sandbox.database)
         try store.markFailed(try store.syncQueue(limit: 10) { "g-" + $0 })
         #expect(try run("list").output == "2\tF\ttwo\n1\tF\tone\n")
-        #expect(try run("sync", "retry", "1").output == "1\n")
+        #expect(try run("sync", "retry", "1").output == "queued again: 1\n")
         #expect(try run("list").output == "2\tF\ttwo\n1\tP\tone\n")
-        #expect(try run("sync", "retry", "--all").output == "1\n")
+        #expect(try run("sync", "retry", "--all").output == "queued again: 1\n")
         #expect(try cli.run("sync", "retry").status == 64)
         #expect(try cli.run("sync", "retry", "9").status == 66)
     }

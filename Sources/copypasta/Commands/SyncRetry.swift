@@ -5,7 +5,7 @@ extension Copypasta {
     struct SyncRetry: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "retry", abstract: "Queue failed entries again: one entry, or all of them with --all.",
-            discussion: "Prints how many entries were queued again.")
+            discussion: "Prints how many entries and deletions were queued again.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -22,7 +22,7 @@ extension Copypasta {
         func run() throws {
             let store = try global.openStore()
             let count = try store.retrySync(id: try entry?.id(in: store))
-            Output.standard.write("\(count)\n")
+            Output.standard.write("queued again: \(count)\n")
             Output.standard.flush()
             if count > 0 { SyncKick.send(global) }
         }
