@@ -84,9 +84,9 @@ final class SyncEngine: PollSource {
         let moved = new.syncFolder != config.syncFolder
         config = new
         guard moved else { return }
-        watcher = nil
-        folder = nil
-        identity = nil
+        (watcher, folder, identity, key) = (nil, nil, nil, nil)
+        (flushAt, ackAt, attempts) = (nil, nil, 0)
+        reported = []
         start()
     }
 
