@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Unix stream sockets by path: the daemon listens on one, the commands connect to it.
