@@ -285,8 +285,11 @@ def folder_growth(desktop_class, binary, log, proc_field):
         seconds = time.monotonic() - started
         time.sleep(2)
         count, size = folder_size(desktop.sync_folder)
+        written = max((int(name[2:12]) for _, _, names in os.walk(desktop.sync_folder) for name in names
+                       if re.fullmatch(r"[sp]-\d{10}\.cps", name)), default=0)
         log(f"    folder after {copies} adds ({seconds:.0f} s): {count} files, {size / 1024:.0f} KiB "
-            f"(at most {most[0]} files, {most[1] / 1024:.0f} KiB while adding; max-entries 1000 by default)")
+            f"(at most {most[0]} files, {most[1] / 1024:.0f} KiB while adding; {written} files written in all; "
+            f"max-entries 1000 by default)")
         switches = int(proc_field(daemon.pid, "voluntary_ctxt_switches"))
         involuntary = int(proc_field(daemon.pid, "nonvoluntary_ctxt_switches"))
         idle = float(os.environ.get("BENCH_IDLE_SECONDS", "10"))
