@@ -68,6 +68,8 @@ extension SyncEngine {
         let kind: SyncFileKind = file.kind == .pack ? .pack : .segment
         guard (try? store.isImported(device: file.device, seq: file.seq, kind: kind)) == false else { return }
         let name = "\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))"
+        let stamp = FileStamp(path: file.path)
+        if let stamp, unreadable[name] == stamp { return }
         do {
             let (plaintext, sha) = try folder.read(file, key: key)
             let records = try SyncRecords.decode(plaintext)
@@ -75,6 +77,7 @@ extension SyncEngine {
                 records, from: file.device, seq: file.seq, kind: kind, sha: sha, me: me, gid: key.gid(of:), now: .now(),
                 maxEntries: config.maxEntries)
             reported.remove(name)
+            unreadable[name] = nil
             if outcome.heldEntries { ackAt = ackAt ?? clock() + Self.ackDelay }
             if outcome.deleted > 0 { compactionDue = true }
             if outcome.clockTooFarAhead {
@@ -89,6 +92,7 @@ extension SyncEngine {
                     ])
             }
         } catch {
+            unreadable[name] = stamp
             guard reported.insert(name).inserted else { return }
             let code = if case SyncError.decrypt = error { "decrypt" } else { "unreadable" }
             log(.error, device: file.device, code, "cannot import \(name): \(error)")

@@ -40,8 +40,12 @@ final class SyncEngine: PollSource {
     var ackAt: Double?
     /// Failed write attempts of the current batch.
     var attempts = 0
-    /// Files and names already reported as unreadable or junk: logged once, tried again at each listing.
+    /// Files and names already reported as unreadable or junk: logged once.
     var reported: Set<String> = []
+    /// Files that could not be imported, with their size and change time: read again only once
+    /// they change (a file-sync engine replaces a file by renaming a new one over it), so a
+    /// stranger's files do not cost a decryption at every event.
+    var unreadable: [String: FileStamp] = [:]
     /// Whether compaction should run after the next successful write.
     var compactionDue = false
 
@@ -87,6 +91,7 @@ final class SyncEngine: PollSource {
         (watcher, folder, identity, key) = (nil, nil, nil, nil)
         (flushAt, ackAt, attempts) = (nil, nil, 0)
         reported = []
+        unreadable = [:]
         start()
     }
 
