@@ -1,3 +1,4 @@
+import ArgumentParser
 import CopypastaCore
 import CopypastaSync
 import CopypastaSystem
@@ -48,6 +49,14 @@ struct SyncContext {
         let shared = try store.shareHistory { text, app in config.syncExcluded(text: text, app: app) }
         if shared > 0 { Output.standard.write("shared: \(shared) entries of this machine's history\n") }
         SyncKick.send(global)
+    }
+
+    /// This machine's identity and key, to act on another `device` of the history (approve,
+    /// remove): a usage error when `device` is this machine.
+    func acting(on device: String) throws -> (identity: DeviceIdentity, key: SyncKey) {
+        let identity = try DeviceIdentity.load(paths)
+        guard device != identity.id else { throw ValidationError("\(device) is this machine") }
+        return (identity, try checkedKey(try SyncKey.load(paths)))
     }
 
     /// This machine's key when it has one; nil when it has none yet (other problems are thrown).

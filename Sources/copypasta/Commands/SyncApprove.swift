@@ -26,9 +26,7 @@ extension Copypasta {
 
         func run() throws {
             let context = try SyncContext(global)
-            let identity = try DeviceIdentity.load(context.paths)
-            guard device != identity.id else { throw ValidationError("\(device) is this machine") }
-            let key = try context.checkedKey(try SyncKey.load(context.paths))
+            let (identity, key) = try context.acting(on: device)
             guard let peer = try context.folder.device(device) else { throw SyncError.noSuchDevice(device) }
             if let fingerprint, DeviceFingerprint.normalized(fingerprint) != peer.fingerprint {
                 throw SyncError.fingerprintMismatch(device: device, expected: fingerprint, found: peer.fingerprint)

@@ -15,13 +15,10 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(
-            help: ArgumentHelp(
-                "The name other machines show for this one (default: sync-device-name, else the host name).", valueName: "name"))
-        var name: String?
+        @OptionGroup var device: DeviceNameOption
 
         func run() throws {
-            let context = try SyncContext(global, name: name)
+            let context = try SyncContext(global, name: device.name)
             let key = try historyKey(context)
             let (identity, _) = try DeviceIdentity.loadOrCreate(context.paths)
             try context.announce(identity, key: key)

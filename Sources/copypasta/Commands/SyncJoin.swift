@@ -22,13 +22,10 @@ extension Copypasta {
                 valueName: "code"))
         var code: String?
 
-        @Option(
-            help: ArgumentHelp(
-                "The name other machines show for this one (default: sync-device-name, else the host name).", valueName: "name"))
-        var name: String?
+        @OptionGroup var device: DeviceNameOption
 
         func run() throws {
-            let context = try SyncContext(global, name: name)
+            let context = try SyncContext(global, name: device.name)
             try context.folder.requireMarker()
             let given = try code.map { try SyncKey.parse(code: $0 == "-" ? SyncContext.codeFromStandardInput() : $0) }
             let (identity, _) = try DeviceIdentity.loadOrCreate(context.paths)

@@ -21,9 +21,7 @@ extension Copypasta {
 
         func run() throws {
             let context = try SyncContext(global)
-            let identity = try DeviceIdentity.load(context.paths)
-            guard device != identity.id else { throw ValidationError("\(device) is this machine") }
-            let key = try context.checkedKey(try SyncKey.load(context.paths))
+            let (identity, key) = try context.acting(on: device)
             guard try context.folder.removeDevice(device, by: identity, key: key) else { throw SyncError.noSuchDevice(device) }
             try global.openStore().removePeer(device: device)
             SyncKick.send(global)
