@@ -15,7 +15,7 @@ struct ListedEntry: Decodable, Equatable {
 /// Syncthing pairs them and shares the tuned folder, `sync init` on the first, `sync join --code`
 /// on the others once Syncthing brought the marker, then each starts its daemon.
 final class SyncedMachines {
-    let machines: [SyncthingMachine]
+    private(set) var machines: [SyncthingMachine]
     /// The daemon of each machine, by name, to restart it.
     private var daemons: [String: Child] = [:]
     /// Each machine's sync device id, by name, as `sync init`/`sync join` printed it.
@@ -29,6 +29,13 @@ final class SyncedMachines {
         devices[machines[0].name] = first
         for machine in machines.dropFirst() { devices[machine.name] = try Self.join(machine, code: code).device }
         for machine in machines { try startDaemon(machine) }
+    }
+
+    /// Brings `newcomer`'s Syncthing into the folder, paired with `peers` (every machine so far by
+    /// default); it joins copypasta's history on its own (`join`).
+    func add(_ newcomer: SyncthingMachine, to peers: [SyncthingMachine]? = nil) throws {
+        try SyncthingMachine.join(newcomer, to: peers ?? machines)
+        machines.append(newcomer)
     }
 
     /// Every machine's daemon and Syncthing log, for failure messages.
@@ -83,8 +90,12 @@ final class SyncedMachines {
     func setConnections(paused: Bool) throws {
         for machine in machines {
             for other in machines where other !== machine {
-                if paused { try machine.syncthing.pause(device: other.syncthing.myID) }
-                else { try machine.syncthing.resume(device: other.syncthing.myID) }
+                do {
+                    if paused { try machine.syncthing.pause(device: other.syncthing.myID) }
+                    else { try machine.syncthing.resume(device: other.syncthing.myID) }
+                } catch {
+                    throw SpawnError("\(machine.name): \(paused ? "pause" : "resume") \(other.name): \(error)\n\(logs)")
+                }
             }
         }
     }
