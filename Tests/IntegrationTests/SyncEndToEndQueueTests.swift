@@ -46,7 +46,10 @@ extension SyncEndToEndTests {
     /// Case 3's variant: B's Syncthing killed, a copy on A, B's Syncthing started again.
     func aKilledPeerCatchesUpAfterItsRestart(_ synced: SyncedMachines) throws {
         let (a, b) = (synced.machines[0], synced.machines[1])
+        let pid = b.syncthing.pid ?? 0
         b.syncthing.kill()
+        #expect(Glibc.kill(pid, 0) != 0, "B's Syncthing \(pid) survived SIGKILL")
+        #expect((try? b.syncthing.client.get("/rest/system/ping")) == nil, "a killed Syncthing still answers")
         #expect(waitUntil(seconds: 10) { !a.syncthing.isConnected(to: b.syncthing) }, "B's Syncthing still runs\n\(synced.logs)")
         try a.copy("while beta is down")
         #expect(poll(seconds: 10) { a.entry("while beta is down")?.sync == "pending" }, "\(synced.logs)")

@@ -63,6 +63,7 @@ import Testing
     func copyWhatMustStayLocal(on a: SyncthingMachine, to b: SyncthingMachine, _ synced: SyncedMachines) throws {
         try a.run("add", "--local-only", "kept here quokka")
         try a.copy("excluded-by-pattern axolotl")
+        #expect(poll(seconds: 15) { a.entry("excluded-by-pattern axolotl") != nil }, "\(synced.logs)")
         let owner = try a.desktop.start([TestOwner.path, "normal", "--class", "ExcludedApp", "--text", "from app narwhal"])
         #expect(owner.waitForLine("owned") != nil)
         #expect(poll(seconds: 15) { a.entry("from app narwhal") != nil }, "\(synced.logs)")
@@ -70,7 +71,7 @@ import Testing
         try a.copy("after the local ones")
         #expect(poll(seconds: 10) { b.entry("after the local ones") != nil }, "\(synced.logs)")
         for text in ["kept here quokka", "excluded-by-pattern axolotl", "from app narwhal"] {
-            #expect(a.entry(text)?.sync == "local", "\(text): \(String(describing: a.entry(text)))")
+            #expect(a.entry(text)?.sync == "local", "\(text): \(String(describing: a.entry(text)))\n\(synced.logs)")
         }
         let onB = b.entries().compactMap(\.text).joined(separator: "\n")
         for word in ["quokka", "axolotl", "narwhal", "pangolin", "wombat"] {

@@ -41,8 +41,10 @@ extension SyncthingInstance {
         try rest(.patch, "/rest/config/devices/\(device)", json: Array(#"{"paused":true}"#.utf8))
     }
 
-    /// Resumes the connection to `device` (saved in its config, as `pause`).
+    /// Resumes the connection to `device`: `/rest/system/resume` dials at once (a config change
+    /// waits for the next dial, up to 16 s while Syncthing is young), the config saves it as `pause`.
     public func resume(device: String) throws {
+        try rest(.post, "/rest/system/resume?device=\(device)")
         try rest(.patch, "/rest/config/devices/\(device)", json: Array(#"{"paused":false}"#.utf8))
     }
 
