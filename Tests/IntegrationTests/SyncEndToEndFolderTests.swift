@@ -33,7 +33,9 @@ extension SyncEndToEndTests {
         #expect(log.occurrences(of: " write: cannot write into the sync folder (attempt ") == 4, "\(log)")
         #expect(log.contains(" failed: "), "\(log)")
         #expect(b.entry("written while read-only") == nil)
-        let heard = waitUntil(seconds: 10) { String(decoding: a.desktop.sandbox.read(events) ?? [], as: UTF8.self).contains("sync-failed") }
+        let heard = waitUntil(seconds: 10) {
+            String(decoding: a.desktop.sandbox.read(events) ?? [], as: UTF8.self).contains("sync-failed")
+        }
         #expect(heard, "the on-copy hook did not hear sync-failed\n\(synced.logs)")
 
         #expect(Child.runQuietly(["umount", own]) == 0)

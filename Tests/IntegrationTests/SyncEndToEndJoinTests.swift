@@ -9,7 +9,7 @@ extension SyncEndToEndTests {
     /// Cases 12, 10 (a machine of another history) and 11 on one folder.
     @Test func aLateJoinerGetsEverythingAStrangerNothingAndJunkIsSkipped() throws {
         let synced = try SyncedMachines(["alpha", "beta"])
-        let (a, b) = (synced.machines[0], synced.machines[1])
+        let a = synced.machines[0]
         let alpha = try #require(synced.devices["alpha"])
         let ownDirectory = a.syncFolder + "/devices/" + alpha
         let compacted = try fillUntilCompacted(a, directory: ownDirectory)
@@ -19,7 +19,6 @@ extension SyncEndToEndTests {
         try aLateJoinerGetsTheWholeHistory(synced)
         try aStrangerImportsNothing(synced)
         #expect(synced.machines.allSatisfy { synced.daemonRuns($0) }, "\(synced.logs)")
-        _ = b
     }
 
     /// More segments than a device keeps before it compacts them into a pack.
@@ -34,7 +33,9 @@ extension SyncEndToEndTests {
             try machine.run("add", "history \(index)")
             _ = waitUntil(seconds: 5) { Self.highestSeq(in: directory) > before }
             if Self.names(in: directory).contains(where: { $0.hasPrefix("p-") }) {
-                print("sync e2e: \(index) adds made \(Self.highestSeq(in: directory)) files and a pack in \(Int((Clock.now() - started) * 1000)) ms")
+                print(
+                    "sync e2e: \(index) adds made \(Self.highestSeq(in: directory)) files and a pack in \(Int((Clock.now() - started) * 1000)) ms"
+                )
                 return true
             }
         }
@@ -48,7 +49,9 @@ extension SyncEndToEndTests {
         let pack = try #require(Self.names(in: a.syncFolder + "/" + alphaDirectory).first { $0.hasPrefix("p-") })
         let bytes = try #require(a.desktop.sandbox.read(a.syncFolder + "/" + alphaDirectory + "/" + pack))
         let directory = b.syncFolder + "/" + alphaDirectory + "/"
-        _ = b.desktop.file(String((directory + "s-9000000000.cps").dropFirst(b.desktop.sandbox.root.count + 1)), Array(bytes.prefix(bytes.count / 2)))
+        _ = b.desktop.file(
+            String((directory + "s-9000000000.cps").dropFirst(b.desktop.sandbox.root.count + 1)),
+            Array(bytes.prefix(bytes.count / 2)))
         for name in [".syncthing.x.tmp", "s-0000000001.sync-conflict-20261122-101010-ABCDEFG.cps"] {
             _ = b.desktop.file(String((directory + name).dropFirst(b.desktop.sandbox.root.count + 1)), Array("junk".utf8))
         }
@@ -75,7 +78,8 @@ extension SyncEndToEndTests {
         try a.run("sync", "approve", "--fingerprint", fingerprint, device)
         let shared = Set(a.entries().filter { $0.sync != "local" }.compactMap(\.text))
         let caughtUp = poll(seconds: 30, every: 0.5) { Set(gamma.entries().compactMap(\.text)).isSuperset(of: shared) }
-        #expect(caughtUp, "gamma lacks \(shared.subtracting(gamma.entries().compactMap(\.text)).sorted().prefix(10))\n\(synced.logs)")
+        #expect(
+            caughtUp, "gamma lacks \(shared.subtracting(gamma.entries().compactMap(\.text)).sorted().prefix(10))\n\(synced.logs)")
         #expect(gamma.entries().count == shared.count, "\(synced.logs)")
     }
 

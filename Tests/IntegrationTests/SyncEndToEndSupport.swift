@@ -91,8 +91,11 @@ final class SyncedMachines {
         for machine in machines {
             for other in machines where other !== machine {
                 do {
-                    if paused { try machine.syncthing.pause(device: other.syncthing.myID) }
-                    else { try machine.syncthing.resume(device: other.syncthing.myID) }
+                    if paused {
+                        try machine.syncthing.pause(device: other.syncthing.myID)
+                    } else {
+                        try machine.syncthing.resume(device: other.syncthing.myID)
+                    }
                 } catch {
                     throw SpawnError("\(machine.name): \(paused ? "pause" : "resume") \(other.name): \(error)\n\(logs)")
                 }
@@ -105,7 +108,9 @@ extension SyncthingMachine {
     /// The history as `list --json` shows it (newest first); empty when the command fails.
     func entries() -> [ListedEntry] {
         guard let result = try? cli.run("list", "--json", "--limit", "1000"), result.status == 0 else { return [] }
-        return result.output.split(separator: "\n").compactMap { try? JSONDecoder().decode(ListedEntry.self, from: Data($0.utf8)) }
+        return result.output.split(separator: "\n").compactMap {
+            try? JSONDecoder().decode(ListedEntry.self, from: Data($0.utf8))
+        }
     }
 
     /// The entry whose text is `text`.

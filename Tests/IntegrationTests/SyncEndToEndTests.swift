@@ -42,8 +42,9 @@ import Testing
         let fromA = try Self.latencies(from: a, to: b, texts: (0..<20).map { "alpha wombat copy \($0)" })
         let fromB = try Self.latencies(from: b, to: a, texts: (0..<20).map { "beta wombat copy \($0)" })
         let all = (fromA + fromB).compactMap { $0 }
-        print("sync e2e: copy -> other machine's list --json: A->B \(summary(fromA.compactMap { $0 })); B->A "
-            + "\(summary(fromB.compactMap { $0 })); both \(summary(all))")
+        print(
+            "sync e2e: copy -> other machine's list --json: A->B \(summary(fromA.compactMap { $0 })); B->A "
+                + "\(summary(fromB.compactMap { $0 })); both \(summary(all))")
         #expect(all.count == 40, "copies that did not arrive within 10 s: A->B \(fromA), B->A \(fromB)\n\(synced.logs)")
 
         // 2. pending, then synced once B acknowledged it; sync status names B with its times.
@@ -90,6 +91,7 @@ import Testing
         try synced.startDaemon(b)
         #expect(holds(for: 3) { b.entry(text) == nil }, "the deleted entry came back after B's restart\n\(synced.logs)")
         try a.copy(text)
-        #expect(poll(seconds: 10) { a.entry(text) != nil && b.entry(text) != nil }, "a copy again did not revive it\n\(synced.logs)")
+        #expect(
+            poll(seconds: 10) { a.entry(text) != nil && b.entry(text) != nil }, "a copy again did not revive it\n\(synced.logs)")
     }
 }
