@@ -5,9 +5,9 @@ import Testing
 /// Sync end to end with a folder that misbehaves: read-only, holding junk, shared with a machine
 /// of another history; and a machine that joins late.
 extension SyncEndToEndTests {
-    /// Case 4: A's device directory remounted read-only (root ignores permission bits): the
-    /// attempts are logged, the entry turns `failed` after about 15 s and the on-copy hook hears
-    /// `sync-failed`; once writable, `sync retry --all` brings it to B.
+    /// Case 4: A's device directory made read-only: the attempts are logged, the entry turns
+    /// `failed` after about 15 s and the on-copy hook hears `sync-failed`; once writable again,
+    /// `sync retry --all` brings it to B.
     @Test func aReadOnlyFolderFailsLoudlyAndRetryRecovers() throws {
         let synced = try SyncedMachines(["alpha", "beta"])
         let (a, b) = (synced.machines[0], synced.machines[1])
@@ -15,13 +15,8 @@ extension SyncEndToEndTests {
         a.desktop.sandbox.write(
             "config/copypasta/hooks/on-copy", "#!/bin/sh\necho \"$COPYPASTA_EVENT\" >> '\(events)'\n", mode: 0o755)
         let own = a.syncFolder + "/devices/" + (synced.devices["alpha"] ?? "")
-        guard Child.runQuietly(["mount", "--bind", own, own]) == 0 else {
-            Issue.record("cannot bind-mount \(own): this test needs root")
-            return
-        }
-        var mounted = true
-        defer { if mounted { Child.runQuietly(["umount", own]) } }
-        try #require(Child.runQuietly(["mount", "-o", "remount,bind,ro", own]) == 0, "cannot remount \(own) read-only")
+        var writable: (() -> Void)? = try Self.makeReadOnly(own)
+        defer { writable?() }
 
         let copied = Clock.now()
         try a.copy("written while read-only")
@@ -38,9 +33,26 @@ extension SyncEndToEndTests {
         }
         #expect(heard, "the on-copy hook did not hear sync-failed\n\(synced.logs)")
 
-        #expect(Child.runQuietly(["umount", own]) == 0)
-        mounted = false
+        writable?()
+        writable = nil
         #expect(try a.run("sync", "retry", "--all") == "1\n")
         #expect(poll(seconds: 10) { b.entry("written while read-only") != nil }, "\(synced.logs)")
+    }
+
+    /// Makes `directory` read-only for the daemons of this test and returns what undoes it: as
+    /// root, which ignores permission bits, a read-only bind mount of the directory on itself;
+    /// otherwise `chmod a-w`.
+    static func makeReadOnly(_ directory: String) throws -> () -> Void {
+        guard geteuid() == 0 else {
+            try #require(chmod(directory, 0o500) == 0)
+            return { chmod(directory, 0o700) }
+        }
+        try #require(Child.runQuietly(["mount", "--bind", directory, directory]) == 0, "cannot bind-mount \(directory)")
+        let undo = { _ = Child.runQuietly(["umount", directory]) }
+        guard Child.runQuietly(["mount", "-o", "remount,bind,ro", directory]) == 0 else {
+            undo()
+            throw SpawnError("cannot remount \(directory) read-only")
+        }
+        return undo
     }
 }
