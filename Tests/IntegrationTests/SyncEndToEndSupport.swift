@@ -87,8 +87,12 @@ final class SyncedMachines {
     }
 
     /// Pauses (or resumes) the Syncthing connections between every two machines, on both sides.
+    ///
+    /// A resume goes to the later machines first: the earlier one of a pair dials (see
+    /// `SyncthingMachine.connect`) at its resume, and that dial is refused while the other side
+    /// still has it paused, which leaves the reconnection to its next scheduled dial (16 s seen).
     func setConnections(paused: Bool) throws {
-        for machine in machines {
+        for machine in paused ? machines : machines.reversed() {
             for other in machines where other !== machine {
                 do {
                     if paused {
