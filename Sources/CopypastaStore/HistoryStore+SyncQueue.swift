@@ -105,17 +105,20 @@ extension HistoryStore {
 
     /// The records of a pack (docs/DESIGN.md §14.6): the latest record of every entry this device
     /// wrote (written, queued or failed; not the ones received from others) that is still in the
-    /// history, and every tombstone with a clock at or after `tombstonesSince`. Entries without a
+    /// history, and every tombstone with a clock at or after `tombstonesSince`, an entry in the
+    /// trash included: its deleting segment is among the files the pack replaces, so a peer that
+    /// had not read it yet learns the deletion from the pack alone. Entries without a
     /// gid get one from `gid`. Read-only apart from those gids.
     public func syncPackRecords(tombstonesSince: Int64, gid: (String) -> String) throws(StoreError) -> [SyncRecord] {
         try writing { () throws(StoreError) in
             let rows = try database.with(
                 "SELECT \(SyncRow.columns) FROM entry e WHERE e.sync_state IN (1, 2, 4) AND e.sync_local = 0 AND e.secure = 0"
-                    + " AND e.trashed_at IS NULL ORDER BY e.exists_at"
+                    + " AND (e.trashed_at IS NULL OR e.exists_at >= ?) ORDER BY e.exists_at", [tombstonesSince]
             ) { statement throws(StoreError) in try SyncRow.read(statement) }
             var records: [SyncRecord] = []
             for var row in rows {
-                if row.record.gid.isEmpty, let text = row.record.text {
+                if row.record.gid.isEmpty {
+                    guard let text = row.record.text ?? row.fullText else { continue }
                     row.record.gid = gid(text)
                     try database.run("UPDATE entry SET gid = ? WHERE id = ?", row.record.gid, row.id)
                 }

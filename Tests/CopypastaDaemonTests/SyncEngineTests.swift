@@ -101,6 +101,20 @@ import Testing
         #expect(try a.texts() == ["short-lived"])
     }
 
+    @Test func aDeletionToTheTrashReachesAPeerThatReadsOnlyThePack() throws {
+        let (a, b) = try pair()
+        let id = try a.add("binned")
+        a.settle()
+        b.settle()
+        // `copypasta delete` trashes; the tombstone's segment is compacted away before B reads it.
+        try a.store.trash(ids: [id], at: .now())
+        a.settle()
+        let ownFiles = try SyncFolder(root: folder).files().files.filter { $0.device == a.engine.identity?.id }
+        #expect(ownFiles.allSatisfy { $0.kind == .pack })
+        b.settle()
+        #expect(try b.texts().isEmpty)
+    }
+
     @Test func aFolderThatCannotBeWrittenFailsAfterFiveAttemptsAndRetryRecovers() throws {
         let (a, b) = try pair()
         let marker = folder + "/" + SyncFolder.markerName

@@ -33,13 +33,19 @@ extension SyncthingInstance {
     }
 
     /// Pauses the connection to `device` (a device ID): Syncthing drops it and does not redial.
+    ///
+    /// Through the device's config, which Syncthing saves at once: `/rest/system/pause` changes
+    /// only the running config, which Syncthing writes whenever it next saves for another reason,
+    /// so a Syncthing killed after a pause and a resume could come back paused.
     public func pause(device: String) throws {
-        try rest(.post, "/rest/system/pause?device=\(device)")
+        try rest(.patch, "/rest/config/devices/\(device)", json: Array(#"{"paused":true}"#.utf8))
     }
 
-    /// Resumes the connection to `device`.
+    /// Resumes the connection to `device`: `/rest/system/resume` dials at once (a config change
+    /// waits for the next dial, up to 16 s while Syncthing is young), the config saves it as `pause`.
     public func resume(device: String) throws {
         try rest(.post, "/rest/system/resume?device=\(device)")
+        try rest(.patch, "/rest/config/devices/\(device)", json: Array(#"{"paused":false}"#.utf8))
     }
 
     /// Whether the connection to `other` is up.

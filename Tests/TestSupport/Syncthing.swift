@@ -54,7 +54,11 @@ public final class SyncthingInstance: @unchecked Sendable {
 
     /// No upgrades, no default folder, and a fixed SHA-256 implementation: without STHASHING
     /// Syncthing benchmarks two of them at every start, about 0.9 s of CPU on a shared machine.
-    static let environment = ["STNOUPGRADE": "1", "STNODEFAULTFOLDER": "1", "STHASHING": "minio"]
+    /// STMONITORED runs Syncthing in the process started: even with --no-restart, `serve` is
+    /// otherwise a monitor that runs Syncthing as its child, and a SIGKILL of the monitor (`kill`,
+    /// a crash) left that child running, holding the ports and the database, so a "restarted"
+    /// peer was the old one still answering.
+    static let environment = ["STNOUPGRADE": "1", "STNODEFAULTFOLDER": "1", "STHASHING": "minio", "STMONITORED": "yes"]
 
     /// Starts `syncthing serve` on fresh free ports; retries with new ports when the GUI port was taken meanwhile.
     public func start(seconds: Double = 30) throws {
