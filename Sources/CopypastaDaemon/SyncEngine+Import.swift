@@ -22,13 +22,22 @@ extension SyncEngine {
             return
         }
         reported.remove("listing")
-        for name in listing.junk where reported.insert(name).inserted {
+        for name in listing.junk where !isFreshTemporary(name) && reported.insert(name).inserted {
             log(.info, "ignored", "ignored \(name) in the sync folder: not a copypasta file")
         }
         let theirs = listing.files.filter { $0.device != identity.id && !removed.contains($0.device) }
         for file in theirs.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) {
             importFile(file, folder: folder, key: key, me: identity.id)
         }
+    }
+
+    /// Whether `name` is a file-sync engine's temporary file seen for the first time: Syncthing
+    /// writes one for every file it delivers and renames it a moment later, so only one still
+    /// there at a later listing (a transfer that failed) is worth a line in the activity log.
+    private func isFreshTemporary(_ name: String) -> Bool {
+        let file = name.split(separator: "/").last ?? ""
+        guard file.hasPrefix(".syncthing.") || file.hasPrefix("~syncthing~") else { return false }
+        return seenTemporaries.insert(name).inserted
     }
 
     /// The history key: loaded, or opened from a key box a member sealed to this device.

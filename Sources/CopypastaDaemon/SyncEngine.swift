@@ -42,6 +42,8 @@ final class SyncEngine: PollSource {
     var attempts = 0
     /// Files and names already reported as unreadable or junk: logged once.
     var reported: Set<String> = []
+    /// File-sync engines' temporary files seen once (see `isFreshTemporary`).
+    var seenTemporaries: Set<String> = []
     /// Files that could not be imported, with their size and change time: read again only once
     /// they change (a file-sync engine replaces a file by renaming a new one over it), so a
     /// stranger's files do not cost a decryption at every event.
@@ -91,6 +93,7 @@ final class SyncEngine: PollSource {
         (watcher, folder, identity, key) = (nil, nil, nil, nil)
         (flushAt, ackAt, attempts) = (nil, nil, 0)
         reported = []
+        seenTemporaries = []
         unreadable = [:]
         start()
     }
