@@ -35,7 +35,7 @@ extension SyncEndToEndTests {
 
         writable?()
         writable = nil
-        #expect(try a.run("sync", "retry", "--all") == "1\n")
+        #expect(try a.run("sync", "retry", "--all") == "queued again: 1\n")
         #expect(poll(seconds: 10) { b.entry("written while read-only") != nil }, "\(synced.logs)")
     }
 
