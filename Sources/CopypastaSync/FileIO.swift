@@ -55,8 +55,12 @@ enum FileIO {
     }
 
     /// The bytes of `path`; a file of more than `limit` bytes is refused as corrupt without reading it.
+    ///
+    /// Anyone who can write into the folder can put a FIFO or a device there under any name:
+    /// O_NONBLOCK makes opening one return at once (a FIFO without a writer would block the
+    /// daemon for good), and only a regular file is then read.
     static func read(_ path: String, limit: Int) throws(SyncError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { throw SyncError.system(errno, path: path) }
         defer { close(fd) }
         var stats = stat()

@@ -57,6 +57,20 @@ import Testing
         #expect(Set(junk) == ["devices/Not-A-Device", "devices/\(stray)/device.json"])
     }
 
+    @Test func aFifoNamedLikeAFolderFileIsRefusedWithoutBlocking() throws {
+        let (key, identity) = try fixture.setUp()
+        let stranger = "cccccccccccccccccccccccccc"
+        fixture.makeDirectory(fixture.folder.directory(of: stranger))
+        #expect(mkfifo(fixture.folder.directory(of: stranger) + "/device.json", 0o600) == 0)
+        let segment = fixture.folder.directory(of: identity.id) + "/s-0000000007.cps"
+        fixture.makeDirectory(fixture.folder.directory(of: identity.id))
+        #expect(mkfifo(segment, 0o600) == 0)
+        // Opening either without O_NONBLOCK would wait for a writer forever.
+        #expect(try fixture.folder.devices(key: key).junk.contains("devices/\(stranger)/device.json"))
+        let file = try #require(try fixture.folder.files().files.first { $0.path == segment })
+        #expect(syncError { _ = try fixture.folder.read(file, key: key) } == .corrupt(path: segment, reason: "not a regular file"))
+    }
+
     @Test func theListingTakesOnlyAllowListedNamesAndReportsTheRest() throws {
         let (key, identity) = try fixture.setUp()
         try fixture.folder.write(kind: .segment, device: identity.id, seq: 3, plaintext: [1], key: key)
