@@ -25,6 +25,7 @@ extension SyncEngine {
         for name in listing.junk where !isFreshTemporary(name) && reported.insert(name).inserted {
             log(.info, "ignored", "ignored \(name) in the sync folder: not a copypasta file")
         }
+        checkOwnFiles(listing.files.filter { $0.device == identity.id }, folder, identity, key)
         let theirs = listing.files.filter { $0.device != identity.id && !removed.contains($0.device) }
         for file in theirs.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) {
             importFile(file, folder: folder, key: key, me: identity.id)

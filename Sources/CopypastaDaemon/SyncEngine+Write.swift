@@ -9,7 +9,7 @@ extension SyncEngine {
     /// failure marks them `failed`, logs it and announces it. A peer that is offline is no failure:
     /// writing into the folder works, the entries stay `pending` until the peer acknowledges.
     func flush() {
-        guard let folder, let identity, let key, let settings = try? store.syncSettings(), settings.enabled,
+        guard let folder, let identity, let key, !identityClash, let settings = try? store.syncSettings(), settings.enabled,
             !settings.paused
         else { return }
         let batch: SyncBatch
@@ -23,7 +23,8 @@ extension SyncEngine {
         }
         guard !batch.isEmpty || !acks.isEmpty else { return compactIfDue(folder, identity, key) }
         do {
-            let seq = try store.nextSyncSeq(atLeast: try folder.highestSeq(device: identity.id))
+            let seq = try store.nextSyncSeq(atLeast: 0)
+            clearSquatter(folder, identity, key, seq: seq, kind: .segment)
             let records = batch.records + acks.map { SyncRecord.ack($0) }
             try folder.write(kind: .segment, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
             try store.recordSyncSeqWritten(seq)
@@ -78,7 +79,8 @@ extension SyncEngine {
                 SyncRecord.ack(AckRecord(dev: $0.device, seq: $0.receivedSeq))
             }
             let records = try store.syncPackRecords(tombstonesSince: horizon, gid: key.gid(of:)) + acks
-            let seq = try store.nextSyncSeq(atLeast: try folder.highestSeq(device: identity.id))
+            let seq = try store.nextSyncSeq(atLeast: 0)
+            clearSquatter(folder, identity, key, seq: seq, kind: .pack)
             try folder.write(kind: .pack, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
             try store.recordSyncSeqWritten(seq)
             for kind in SyncFile.Kind.allCases { _ = try folder.remove(device: identity.id, kind: kind, upTo: seq - 1) }

@@ -42,6 +42,11 @@ final class SyncEngine: PollSource {
     var attempts = 0
     /// Files and names already reported as unreadable or junk: logged once.
     var reported: Set<String> = []
+    /// Whether the folder was listed since the engine started (see `checkOwnFiles`).
+    var listedOnce = false
+    /// Set when another machine writes as this device (a copied `device.key`): nothing more is
+    /// written until the daemon restarts, since the two would replace each other's files.
+    var identityClash = false
     /// File-sync engines' temporary files seen once (see `isFreshTemporary`).
     var seenTemporaries: Set<String> = []
     /// Files that could not be imported, with their size and change time: read again only once
@@ -93,6 +98,7 @@ final class SyncEngine: PollSource {
         (watcher, folder, identity, key) = (nil, nil, nil, nil)
         (flushAt, ackAt, attempts) = (nil, nil, 0)
         reported = []
+        (listedOnce, identityClash) = (false, false)
         seenTemporaries = []
         unreadable = [:]
         start()

@@ -14,6 +14,9 @@ extension SyncFolder {
     public func write(
         kind: SyncFile.Kind, device: String, seq: Int64, plaintext: [UInt8], key: SyncKey
     ) throws(SyncError) {
+        guard (1...SyncFile.maxSeq).contains(seq) else {
+            throw .io(path: directory(of: device), reason: "sequence number \(seq) is beyond the 10 digits of a file name")
+        }
         try checkMarker(key: key)
         let directory = try makeOwnDirectory(device)
         let name = SyncFile.name(kind: kind, seq: seq)
@@ -57,12 +60,6 @@ extension SyncFolder {
     public func read(_ file: SyncFile, key: SyncKey) throws(SyncError) -> (plaintext: [UInt8], sha256: [UInt8]) {
         let bytes = try FileIO.read(file.path, limit: Self.maxFileBytes)
         return (try SealedFile.open(bytes, as: file, key: key), Sodium.sha256(bytes))
-    }
-
-    /// The highest seq of `device`'s segments and packs; 0 when it has none.
-    public func highestSeq(device: String) throws(SyncError) -> Int64 {
-        let names = try FileIO.list(directory(of: device)) ?? []
-        return names.compactMap { SyncFile.parse(name: $0)?.seq }.max() ?? 0
     }
 
     /// Deletes `device`'s files of `kind` with seq up to `seq` (compaction, of this device's own

@@ -107,11 +107,16 @@ import Testing
             syncError { _ = try fixture.folder.read(file, key: key) } == .corrupt(path: file.path, reason: "larger than 64 MiB"))
     }
 
-    @Test func aSeqIsNeverWrittenTwiceAndTheHighestIsFound() throws {
+    @Test func aSeqIsNeverWrittenTwiceNorBeyondTenDigits() throws {
         let (key, identity, _) = try written(seq: 7)
-        try fixture.folder.write(kind: .pack, device: identity.id, seq: 12, plaintext: [], key: key)
-        #expect(try fixture.folder.highestSeq(device: identity.id) == 12)
-        #expect(try fixture.folder.highestSeq(device: "abcdefghijklmnopqrstuvwxyz") == 0)
+        guard
+            case .io = syncError({
+                try fixture.folder.write(kind: .segment, device: identity.id, seq: SyncFile.maxSeq + 1, plaintext: [], key: key)
+            })
+        else {
+            Issue.record("a seq of 11 digits was not refused")
+            return
+        }
         guard
             case .io = syncError({
                 try fixture.folder.write(kind: .segment, device: identity.id, seq: 7, plaintext: [], key: key)

@@ -1,0 +1,68 @@
+import CopypastaCore
+import CopypastaStore
+import CopypastaSync
+import Glibc
+
+extension SyncEngine {
+    /// Looks at this device's own directory, where only this machine writes.
+    ///
+    /// A name is not trusted: anyone who can write into the folder can put `s-9999999999.cps`
+    /// there, and counting it would exhaust the sequence or leave a gap that holds back every
+    /// acknowledgement. A file past the last seq this database wrote counts only if it opens with
+    /// the key and its header names this device. At the first listing after start such a file was
+    /// written by this machine before its database was restored from a backup: the sequence
+    /// continues after it. Later, it can only come from another machine using a copy of
+    /// `device.key`: writing stops, and the log and the feedback say what to do.
+    func checkOwnFiles(_ mine: [SyncFile], _ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
+        defer { listedOnce = true }
+        guard let written = try? store.nextSyncSeq(atLeast: 0) - 1 else { return }
+        for file in mine.sorted(by: { $0.seq > $1.seq }) where file.seq > written {
+            guard isAuthentic(file, folder, key) else { continue }
+            guard listedOnce else {
+                try? store.recordSyncSeqWritten(file.seq)
+                log(
+                    .info, "continue",
+                    "this device's files go up to \(file.seq), past what this database wrote; continuing after it")
+                return
+            }
+            guard !identityClash else { return }
+            identityClash = true
+            let message =
+                "another machine writes as this device (\(identity.id)): a copy of device.key? Nothing more is written from here; "
+                + "on the copy, remove device.key and sync.key and run copypasta sync join"
+            log(.error, "identity", message)
+            announce(message)
+            return
+        }
+    }
+
+    /// Whether `file` opens with the key; a file that does not is ignored (logged once) and looked
+    /// at again only when it changes.
+    func isAuthentic(_ file: SyncFile, _ folder: SyncFolder, _ key: SyncKey) -> Bool {
+        let name = "\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))"
+        let stamp = FileStamp(path: file.path)
+        if let stamp, unreadable[name] == stamp { return false }
+        do {
+            _ = try folder.read(file, key: key)
+            unreadable[name] = nil
+            return true
+        } catch {
+            unreadable[name] = stamp
+            if reported.insert(name).inserted {
+                log(.warning, "ignored", "ignored \(name) in this device's own directory: not written by this machine (\(error))")
+            }
+            return false
+        }
+    }
+
+    /// Removes a file that occupies the name of this device's next file without being ours, so
+    /// that nobody can stop this machine's writes by creating names in its directory.
+    func clearSquatter(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey, seq: Int64, kind: SyncFile.Kind) {
+        let path = folder.directory(of: identity.id) + "/" + SyncFile.name(kind: kind, seq: seq)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        let file = SyncFile(device: identity.id, kind: kind, seq: seq, path: path)
+        guard !isAuthentic(file, folder, key), remove(path) == 0 else { return }
+        log(.warning, "removed", "removed \(identity.id)/\(SyncFile.name(kind: kind, seq: seq)): not written by this machine")
+    }
+}
