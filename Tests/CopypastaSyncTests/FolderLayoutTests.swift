@@ -68,7 +68,8 @@ import Testing
         // Opening either without O_NONBLOCK would wait for a writer forever.
         #expect(try fixture.folder.devices(key: key).junk.contains("devices/\(stranger)/device.json"))
         let file = try #require(try fixture.folder.files().files.first { $0.path == segment })
-        #expect(syncError { _ = try fixture.folder.read(file, key: key) } == .corrupt(path: segment, reason: "not a regular file"))
+        #expect(
+            syncError { _ = try fixture.folder.read(file, key: key) } == .corrupt(path: segment, reason: "not a regular file"))
     }
 
     @Test func theListingTakesOnlyAllowListedNamesAndReportsTheRest() throws {
