@@ -41,6 +41,24 @@ extension SyncEngine {
         return seenTemporaries.insert(name).inserted
     }
 
+    /// The records of a file that this machine can apply (see `EntryRecord.problem`); the others
+    /// are logged, once per file, with the first reason.
+    private func acceptable(_ records: [SyncRecord], in name: String, from device: String) -> [SyncRecord] {
+        let wall = HybridClock.wallMilliseconds()
+        var problems: [String] = []
+        let kept = records.filter { record in
+            guard case let .entry(entry) = record,
+                let problem = entry.problem(maxBytes: config.maxBytes, wallMilliseconds: wall)
+            else { return true }
+            problems.append(problem)
+            return false
+        }
+        if let first = problems.first, reported.insert(name + "#records").inserted {
+            log(.warning, device: device, "invalid", "\(name): \(problems.count) record(s) left out: \(first)")
+        }
+        return kept
+    }
+
     /// The history key: loaded, or opened from a key box a member sealed to this device.
     private func currentKey(_ folder: SyncFolder, _ identity: DeviceIdentity) -> SyncKey? {
         if let key { return key }
@@ -82,7 +100,7 @@ extension SyncEngine {
         if let stamp, unreadable[name] == stamp { return }
         do {
             let (plaintext, sha) = try folder.read(file, key: key)
-            let records = try SyncRecords.decode(plaintext)
+            let records = acceptable(try SyncRecords.decode(plaintext), in: name, from: file.device)
             let outcome = try store.applyRemote(
                 records, from: file.device, seq: file.seq, kind: kind, sha: sha, me: me, gid: key.gid(of:), now: .now(),
                 maxEntries: config.maxEntries)

@@ -45,7 +45,9 @@ extension HistoryStore {
     func touchSync(_ registers: [SyncRegister], where filter: String, _ values: [(any SQLValue)?]) throws(StoreError) {
         let clock = try nextClock()
         let enabled = try isSyncEnabled()
-        let clocks = registers.map { "\($0.rawValue) = ?" }.joined(separator: ", ")
+        // A register may hold a clock from a machine whose clock runs ahead: the change takes a
+        // clock above it, or it would lose on every other machine while it shows here.
+        let clocks = registers.map { "\($0.rawValue) = max(?, \($0.rawValue) + 1)" }.joined(separator: ", ")
         try database.with(
             "UPDATE entry SET \(clocks), sync_state = iif(? OR sync_state != 0, 1, 0) WHERE sync_local = 0 AND (\(filter))",
             Array(repeating: clock, count: registers.count) + [enabled] + values
@@ -65,7 +67,7 @@ extension HistoryStore {
         try database.with(
             """
             INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq)
-                SELECT gid, ?, 1, 0 FROM entry WHERE gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
+                SELECT gid, max(?, exists_at + 1), 1, 0 FROM entry WHERE gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
                     AND trashed_at IS NULL AND (\(filter))
                 ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0 WHERE excluded.at > sync_tombstone.at
             """, [clock] + values
@@ -113,7 +115,7 @@ extension HistoryStore {
         try database.run(
             """
             INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq)
-                SELECT gid, ?, 1, 0 FROM entry WHERE id = ? AND gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
+                SELECT gid, max(?, exists_at + 1), 1, 0 FROM entry WHERE id = ? AND gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
                 ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0 WHERE excluded.at > sync_tombstone.at
             """, clock, id)
         try database.run("UPDATE entry SET sync_local = 1, sync_state = 0 WHERE id = ?", id)

@@ -116,4 +116,36 @@ import Testing
         #expect(!Config.isInside("/home/u/Sync/copypasta-db", folder: "/home/u/Sync/copypasta"))
         #expect(!Config.isInside("/home/u/Sync/copypasta", folder: "/home/u/Sync/copypasta"))
     }
+
+    @Test func recordsThisMachineCouldNeverHaveWrittenAreRefused() {
+        let wall: Int64 = 1_800_000_000_000
+        let good = EntryRecord(
+            gid: String(repeating: "ab", count: 16), text: "hello", capturedAt: "2026-11-22T10:00:00Z", exists: true,
+            existsAt: wall << 16)
+        #expect(good.problem(maxBytes: 100, wallMilliseconds: wall) == nil)
+        var record = good
+        record.gid = "g1"
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall)?.contains("entry id") == true)
+        record = good
+        record.pinnedAt = -1
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall)?.contains("clock") == true)
+        record = good
+        record.existsAt = Int64.max
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall)?.contains("clock") == true)
+        record = good
+        record.existsAt = (wall + 3_600_000) << 16
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall) == nil, "an hour ahead is a skewed clock, not an attack")
+        #expect(good.problem(maxBytes: 4, wallMilliseconds: wall)?.contains("max-bytes") == true)
+        record = good
+        record.capturedAt = "yesterday"
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall)?.contains("ISO 8601") == true)
+        record = good
+        record.tags = ["has space"]
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall) != nil)
+        record = good
+        record.text = nil
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall) != nil)
+        record.exists = false
+        #expect(record.problem(maxBytes: 100, wallMilliseconds: wall) == nil, "a tombstone carries no text")
+    }
 }

@@ -80,6 +80,28 @@ import Testing
         }
     }
 
+    @Test func aChangeAfterOneFromAClockFarAheadStillWinsEverywhere() throws {
+        let (a, b) = try pair()
+        let onA = try a.add("skewed")
+        a.settle()
+        b.settle()
+        let onB = try #require(try b.store.entries(withText: true).first?.id)
+        // B's clock runs an hour ahead: its pin carries a clock A does not take as its own.
+        let wall = b.store.wallClock
+        b.store.wallClock = { wall() + 3_600_000 }
+        try b.store.setPinned(ids: [onB], true)
+        b.store.wallClock = wall
+        b.settle()
+        a.settle()
+        #expect(try a.store.entries().first?.pinned == true)
+        // A unpins afterwards: the change must beat the clock it replaces, here and on B.
+        try a.store.setPinned(ids: [onA], false)
+        a.settle()
+        b.settle()
+        #expect(try a.store.entries().first?.pinned == false)
+        #expect(try b.store.entries().first?.pinned == false)
+    }
+
     @Test func aDeletionStaysDeletedAndACopyAgainRevivesIt() throws {
         let (a, b) = try pair()
         let id = try a.add("short-lived")

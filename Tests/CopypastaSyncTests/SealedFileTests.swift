@@ -109,6 +109,7 @@ import Testing
 
     @Test func aSeqIsNeverWrittenTwiceNorBeyondTenDigits() throws {
         let (key, identity, _) = try written(seq: 7)
+        try fixture.folder.write(kind: .pack, device: identity.id, seq: 12, plaintext: [], key: key)
         guard
             case .io = syncError({
                 try fixture.folder.write(kind: .segment, device: identity.id, seq: SyncFile.maxSeq + 1, plaintext: [], key: key)
