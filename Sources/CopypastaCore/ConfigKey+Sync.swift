@@ -10,6 +10,11 @@ extension ConfigKey {
             name: "sync-folder",
             apply: { config, value in
                 guard let path = ConfigValue.unquoted(value) else { return "expected the path of a directory" }
+                // A relative path would name another folder for a daemon started elsewhere
+                // (systemd, a window manager) than for the command that set sync up.
+                guard path.isEmpty || path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") else {
+                    return "expected an absolute path or one starting with ~/, got \(Visible.quoted(path))"
+                }
                 config.syncFolder = path
                 return nil
             }, show: { $0.syncFolder.isEmpty ? "(none: sync not configured)" : $0.syncFolder }),

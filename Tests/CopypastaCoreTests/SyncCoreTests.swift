@@ -115,6 +115,9 @@ import Testing
         #expect(Config.isInside("/home/u/Sync/copypasta/a/../db", folder: "/home/u/Sync/./copypasta"))
         #expect(!Config.isInside("/home/u/Sync/copypasta-db", folder: "/home/u/Sync/copypasta"))
         #expect(!Config.isInside("/home/u/Sync/copypasta", folder: "/home/u/Sync/copypasta"))
+        for relative in ["Sync/copypasta", "./sync", "~root/sync"] {
+            #expect(throws: CoreError.self) { try Config.parse("sync-folder = \(relative)\n", file: "c.conf") }
+        }
     }
 
     @Test func recordsThisMachineCouldNeverHaveWrittenAreRefused() {
