@@ -112,12 +112,9 @@ extension SyncEngine {
                 log(.warning, device: file.device, "clock", "\(name) carries a clock more than 5 minutes ahead of this machine's")
             }
             if outcome.inserted + outcome.updated + outcome.deleted > 0 {
-                logger.info(
-                    "sync: imported",
-                    metadata: [
-                        "device": "\(file.device)", "seq": "\(file.seq)", "new": "\(outcome.inserted)",
-                        "changed": "\(outcome.updated)", "deleted": "\(outcome.deleted)",
-                    ])
+                log(
+                    .info, device: file.device, "import",
+                    "imported \(name): \(outcome.inserted) new, \(outcome.updated) changed, \(outcome.deleted) deleted")
             }
         } catch {
             unreadable[name] = stamp

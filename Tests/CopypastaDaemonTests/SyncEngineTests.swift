@@ -34,6 +34,7 @@ import Testing
         a.settle()
         #expect(try a.state(of: "copied on the desk") == .synced)
         #expect(try a.store.syncPeers().first?.lastAckAt != nil && b.store.syncPeers().first?.lastReceivedAt != nil)
+        #expect(try b.store.syncLogEntries(limit: 10).contains { $0.code == "import" && $0.detail.contains("1 new") })
     }
 
     @Test func theHistoryBeforeJoiningIsSharedAndTheFolderHoldsNoPlaintext() throws {
