@@ -18,6 +18,10 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
     public var exists: Bool
     /// The clock of `exists`, `capturedAt`, `source` and `sourceApp`.
     public var existsAt: Int64
+    /// In a tombstone: the entry was deleted for good (`delete --purge`, `clear --purge`, made
+    /// secure or local-only), so other machines delete it for good too instead of keeping it in
+    /// their trash. Part of the existence register.
+    public var purge = false
     /// Whether the entry is pinned.
     public var pinned: Bool
     /// The clock of `pinned`.
@@ -61,6 +65,7 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
         if Self.wins(local.existsAt, local.existenceKey, over: existsAt, existenceKey) {
             out.exists = local.exists
             out.existsAt = local.existsAt
+            out.purge = local.purge
             out.capturedAt = local.capturedAt
             out.source = local.source
             out.sourceApp = local.sourceApp
@@ -89,7 +94,8 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
 
     /// The existence register as one comparable value: existing beats deleted at equal clocks.
     private var existenceKey: String {
-        [exists ? "1" : "0", Self.key(capturedAt), Self.key(source), Self.key(sourceApp)].joined(separator: "\u{1F}")
+        [exists ? "1" : "0", Self.key(capturedAt), Self.key(source), Self.key(sourceApp), purge ? "1" : "0"]
+            .joined(separator: "\u{1F}")
     }
 
     /// An optional string as a comparable value; nil sorts below every string.

@@ -48,6 +48,7 @@ public enum SyncRecords {
             optional(value, to: &out)
         }
         out += ",\"exists\":\(entry.exists),\"existsAt\":\(entry.existsAt)".utf8
+        if entry.purge { out += ",\"purge\":true".utf8 }
         out += ",\"pinned\":\(entry.pinned),\"pinnedAt\":\(entry.pinnedAt),\"title\":".utf8
         optional(entry.title, to: &out)
         out += ",\"titleAt\":\(entry.titleAt),\"tags\":[".utf8
@@ -72,6 +73,7 @@ public enum SyncRecords {
         var sourceApp: String?
         var exists: Bool?
         var existsAt: Int64?
+        var purge: Bool?
         var pinned: Bool?
         var pinnedAt: Int64?
         var title: String?
@@ -87,11 +89,12 @@ public enum SyncRecords {
                 guard let gid, let exists, let existsAt else {
                     throw .data("sync record line \(lineNumber): an entry needs gid, exists and existsAt")
                 }
-                return .entry(
-                    EntryRecord(
-                        gid: gid, text: text, capturedAt: capturedAt, source: source, sourceApp: sourceApp, exists: exists,
-                        existsAt: existsAt, pinned: pinned ?? false, pinnedAt: pinnedAt ?? 0, title: title,
-                        titleAt: titleAt ?? 0, tags: tags ?? [], tagsAt: tagsAt ?? 0))
+                var entry = EntryRecord(
+                    gid: gid, text: text, capturedAt: capturedAt, source: source, sourceApp: sourceApp, exists: exists,
+                    existsAt: existsAt, pinned: pinned ?? false, pinnedAt: pinnedAt ?? 0, title: title,
+                    titleAt: titleAt ?? 0, tags: tags ?? [], tagsAt: tagsAt ?? 0)
+                entry.purge = !exists && purge == true
+                return .entry(entry)
             case "ack":
                 guard let dev, let seq else { throw .data("sync record line \(lineNumber): an ack needs dev and seq") }
                 return .ack(AckRecord(dev: dev, seq: seq))

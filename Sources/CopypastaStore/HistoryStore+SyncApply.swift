@@ -37,6 +37,8 @@ extension HistoryStore {
                 outcome.inserted += 1
             }
             if outcome.inserted > 0 { try applyRetention(maxEntries: maxEntries) }
+            // One rewrite of the full-text index for every entry deleted for good (see `purge`).
+            if outcome.purged > 0 { try purge() }
             outcome.acks = try takeAcks(records, from: device, me: me, now: now)
             try recordFile(device: device, seq: seq, kind: kind, sha: sha, heldEntries: outcome.heldEntries, now: now)
             return outcome
@@ -94,6 +96,10 @@ extension HistoryStore {
         let merged = record.merged(into: local.record)
         let changed = try applyRegisters(merged, to: local, now: now)
         if changed.deleted { outcome.deleted += 1 } else if changed.any { outcome.updated += 1 }
+        if changed.purged {
+            outcome.purged += 1
+            return
+        }
         // The remote record won every register: this entry is now as received. An entry that
         // never took part (stored while sync was off) is now shared, as received.
         if Self.sameRegisters(merged, record) || local.stage == SyncStage.local {
@@ -108,9 +114,10 @@ extension HistoryStore {
         if !record.exists {
             try database.run(
                 """
-                INSERT INTO sync_tombstone (gid, at, sync_state) VALUES (?, ?, 3)
-                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 3 WHERE excluded.at > sync_tombstone.at
-                """, record.gid, record.existsAt)
+                INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, 3, ?)
+                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 3, purge = excluded.purge
+                    WHERE excluded.at > sync_tombstone.at
+                """, record.gid, record.existsAt, record.purge)
             return
         }
         // Equal clocks pick the larger value, and existing beats deleted.

@@ -66,10 +66,11 @@ extension HistoryStore {
         let clock = try nextClock()
         try database.with(
             """
-            INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq)
-                SELECT gid, max(?, exists_at + 1), 1, 0 FROM entry WHERE gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
+            INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq, purge)
+                SELECT gid, max(?, exists_at + 1), 1, 0, 1 FROM entry WHERE gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
                     AND trashed_at IS NULL AND (\(filter))
-                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0 WHERE excluded.at > sync_tombstone.at
+                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0, purge = 1
+                    WHERE excluded.at > sync_tombstone.at
             """, [clock] + values
         ) { statement throws(StoreError) in try statement.run() }
     }
@@ -114,9 +115,11 @@ extension HistoryStore {
         let clock = try nextClock()
         try database.run(
             """
-            INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq)
-                SELECT gid, max(?, exists_at + 1), 1, 0 FROM entry WHERE id = ? AND gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
-                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0 WHERE excluded.at > sync_tombstone.at
+            INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq, purge)
+                SELECT gid, max(?, exists_at + 1), 1, 0, 1 FROM entry
+                    WHERE id = ? AND gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
+                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0, purge = 1
+                    WHERE excluded.at > sync_tombstone.at
             """, clock, id)
         try database.run("UPDATE entry SET sync_local = 1, sync_state = 0 WHERE id = ?", id)
     }

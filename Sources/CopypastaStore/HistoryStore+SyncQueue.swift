@@ -22,11 +22,11 @@ extension HistoryStore {
                 batch.records.append(.entry(row.record))
                 batch.entries.append((row.id, row.record))
             }
-            try database.with("SELECT gid, at FROM sync_tombstone WHERE sync_state = 1 ORDER BY at") {
+            try database.with("SELECT gid, at, purge FROM sync_tombstone WHERE sync_state = 1 ORDER BY at") {
                 statement throws(StoreError) in
                 while try statement.step() {
                     let gid = statement.text(0) ?? "", at = statement.int(1)
-                    batch.records.append(.entry(EntryRecord(gid: gid, text: nil, exists: false, existsAt: at)))
+                    batch.records.append(.entry(Self.tombstone(gid, at: at, purge: statement.int(2) != 0)))
                     batch.tombstones.append((gid, at))
                 }
             }
@@ -124,14 +124,21 @@ extension HistoryStore {
                 }
                 records.append(.entry(row.record))
             }
-            try database.with("SELECT gid, at FROM sync_tombstone WHERE at >= ? ORDER BY at", [tombstonesSince]) {
+            try database.with("SELECT gid, at, purge FROM sync_tombstone WHERE at >= ? ORDER BY at", [tombstonesSince]) {
                 statement throws(StoreError) in
                 while try statement.step() {
                     records.append(
-                        .entry(EntryRecord(gid: statement.text(0) ?? "", text: nil, exists: false, existsAt: statement.int(1))))
+                        .entry(Self.tombstone(statement.text(0) ?? "", at: statement.int(1), purge: statement.int(2) != 0)))
                 }
             }
             return records
         }
+    }
+
+    /// The record of a tombstone.
+    static func tombstone(_ gid: String, at: Int64, purge: Bool) -> EntryRecord {
+        var record = EntryRecord(gid: gid, text: nil, exists: false, existsAt: at)
+        record.purge = purge
+        return record
     }
 }

@@ -7,6 +7,8 @@ extension HistoryStore {
     struct RegisterChanges {
         var any = false
         var deleted = false
+        /// The entry was deleted for good: the full-text index must be purged of its words.
+        var purged = false
     }
 
     /// Writes the registers of `merged` that differ from `local`'s row.
@@ -23,6 +25,18 @@ extension HistoryStore {
                     UPDATE entry SET trashed_at = NULL, captured_at = coalesce(?, captured_at), source = coalesce(?, source),
                         source_app = ?, seq = ? WHERE id = ?
                     """, captured, merged.source, merged.sourceApp, try seqAboveAll(), id)
+            } else if merged.purge {
+                // Deleted for good elsewhere (`delete --purge`, made secure or local-only): gone
+                // here too, trash included. The tombstone stays, so an old copy cannot revive it.
+                try database.run(
+                    """
+                    INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, 3, 1)
+                    ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 3, purge = 1 WHERE excluded.at >= sync_tombstone.at
+                    """, merged.gid, merged.existsAt)
+                try database.run("DELETE FROM entry WHERE id = ?", id)
+                changes.deleted = true
+                changes.purged = true
+                return changes
             } else if !local.trashed {
                 try database.run("UPDATE entry SET trashed_at = ? WHERE id = ?", now.microseconds, id)
                 changes.deleted = true

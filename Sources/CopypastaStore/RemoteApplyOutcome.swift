@@ -6,8 +6,10 @@ public struct RemoteApplyOutcome: Sendable, Equatable {
     public var inserted = 0
     /// Entries whose pin, title, tags or existence changed.
     public var updated = 0
-    /// Entries moved to the trash because another machine deleted them.
+    /// Entries another machine deleted: moved to the trash, or deleted for good (`purged`).
     public var deleted = 0
+    /// Of `deleted`, the entries deleted for good (their words purged from the index).
+    public var purged = 0
     /// Acknowledgements of our segments taken.
     public var acks = 0
     /// Whether the file held entry records (only those are acknowledged).

@@ -235,6 +235,11 @@ enum Schema {
                         WHERE excluded.at > sync_tombstone.at;
                 END;
                 """),
+        // A tombstone of an entry deleted for good tells the other machines to delete it for good
+        // too (docs/DESIGN.md §14.3).
+        Migration(
+            name: "tombstones say whether the entry was deleted for good",
+            sql: "ALTER TABLE sync_tombstone ADD COLUMN purge INTEGER NOT NULL DEFAULT 0;"),
     ]
 
     /// The schema version this build writes.

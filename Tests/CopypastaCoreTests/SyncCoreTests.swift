@@ -120,6 +120,20 @@ import Testing
         }
     }
 
+    @Test func aTombstoneSaysWhetherTheEntryWasDeletedForGood() throws {
+        var tombstone = EntryRecord(gid: "g", text: nil, exists: false, existsAt: 9)
+        tombstone.purge = true
+        let bytes = SyncRecords.encode([.entry(tombstone)])
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""purge":true"#))
+        #expect(try SyncRecords.decode(bytes) == [.entry(tombstone)])
+        let plain = EntryRecord(gid: "g", text: nil, exists: false, existsAt: 9)
+        #expect(!String(decoding: SyncRecords.encode([.entry(plain)]), as: UTF8.self).contains("purge"))
+        // Part of the existence register: the later deletion decides.
+        var later = plain
+        later.existsAt = 10
+        #expect(tombstone.merged(into: later).purge == false && later.merged(into: tombstone).purge == false)
+    }
+
     @Test func recordsThisMachineCouldNeverHaveWrittenAreRefused() {
         let wall: Int64 = 1_800_000_000_000
         let good = EntryRecord(

@@ -138,6 +138,33 @@ import Testing
         #expect(try b.texts().isEmpty)
     }
 
+    @Test func whatIsDeletedForGoodOrMadeLocalIsDeletedForGoodElsewhereNotTrashed() throws {
+        let (a, b) = try pair()
+        let secret = try a.add("zq-secret-made-local")
+        let purged = try a.add("zq-deleted-for-good")
+        let trashed = try a.add("deleted to the trash")
+        a.settle()
+        b.settle()
+        #expect(try b.texts().count == 3)
+        try a.store.setLocalOnly(id: secret)
+        try a.store.delete(ids: [purged])
+        try a.store.trash(ids: [trashed], at: .now())
+        a.settle()
+        b.settle()
+        #expect(try b.texts().isEmpty)
+        #expect(try b.store.trashCount() == 1, "a plain delete keeps the trash's safety net")
+        #expect(try a.texts() == ["zq-secret-made-local"])
+        for suffix in ["", "-wal", "-shm"] {
+            let bytes = b.sandbox.read(b.paths.database + suffix) ?? []
+            #expect(!bytes.contains(Array("zq-secret-made-local".utf8)), "in B's history.sqlite3\(suffix)")
+            #expect(!bytes.contains(Array("zq-deleted-for-good".utf8)), "in B's history.sqlite3\(suffix)")
+        }
+        // An old record of it arriving late does not bring it back.
+        #expect(Child.runQuietly(["sqlite3", b.paths.database, "DELETE FROM sync_file"]) == 0)
+        b.settle()
+        #expect(try b.texts().isEmpty)
+    }
+
     @Test func aFolderThatCannotBeWrittenFailsAfterFiveAttemptsAndRetryRecovers() throws {
         let (a, b) = try pair()
         let marker = folder + "/" + SyncFolder.markerName

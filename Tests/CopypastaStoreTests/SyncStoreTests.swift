@@ -113,9 +113,10 @@ import Testing
         try store.markWritten(try store.syncQueue(limit: 1, gid: Self.gid), seq: 1)
         try store.delete(ids: [shared])
         let batch = try store.syncQueue(limit: 10, gid: Self.gid)
-        #expect(
-            batch.records.contains(
-                .entry(EntryRecord(gid: "g-shared", text: nil, exists: false, existsAt: tombstoneClock(batch)))))
+        // `delete` deletes for good: the tombstone tells the other machines to do the same.
+        var tombstone = EntryRecord(gid: "g-shared", text: nil, exists: false, existsAt: tombstoneClock(batch))
+        tombstone.purge = true
+        #expect(batch.records.contains(.entry(tombstone)))
         try store.markWritten(batch, seq: 2)
         // Retention evicts "old" (written) locally: no tombstone.
         _ = try add(store, "old")
