@@ -74,14 +74,16 @@ extension HistoryStore {
         if title != nil { try database.run("UPDATE entry SET pinned = 1 WHERE id = ?", id) }
     }
 
-    /// Inserts an entry new to this machine on top, as received (state 3).
+    /// Inserts an entry new to this machine, as received (state 3): on top, like a copy made
+    /// here; an entry another machine imported goes below the history, as it went there, so a
+    /// bulk import elsewhere neither buries this machine's recent copies nor pushes them out.
     func insertRemote(_ record: EntryRecord, now: Timestamp) throws(StoreError) {
         guard let text = record.text, !text.isEmpty else { return }
+        let source = record.source.flatMap(EntrySource.init(rawValue:)) ?? .imported
         let new = NewEntry(
-            text: text, fingerprint: Fingerprint(of: text),
-            source: record.source.flatMap(EntrySource.init(rawValue:)) ?? .imported, sourceApp: record.sourceApp,
+            text: text, fingerprint: Fingerprint(of: text), source: source, sourceApp: record.sourceApp,
             capturedAt: record.capturedAt.flatMap(Timestamp.parseISO8601) ?? now, pinned: record.pinned)
-        let id = try insert(new, seq: try seqAboveAll())
+        let id = try insert(new, seq: source == .imported ? try seqBelowAll() : try seqAboveAll())
         try database.run(
             "UPDATE entry SET gid = ?, sync_state = 3, sync_local = 0, exists_at = ?, pinned_at = ?, tags_at = ? WHERE id = ?",
             record.gid, record.existsAt, record.pinnedAt, record.tagsAt, id)

@@ -65,6 +65,7 @@ import Testing
         #expect(result.status == 78)
         #expect(result.stderr.contains("'copypasta sync join'"), "\(result.stderr)")
         #expect(b.mode(b.root + "/data/copypasta/sync.key") == nil)
+        #expect(b.mode(b.root + "/data/copypasta/device.key") == nil, "nothing at all is saved")
     }
 
     @Test func joinWithTheCodeFromStandardInput() throws {

@@ -25,6 +25,9 @@ import Testing
         let plain = HybridClock.wallMilliseconds(environment: [:])
         let shifted = HybridClock.wallMilliseconds(environment: [HybridClock.offsetVariable: "-3600000"])
         #expect(abs(plain - shifted - 3_600_000) < 1000)
+        for junk in ["abc", "1e30", "99999999999999999"] {
+            #expect(abs(HybridClock.wallMilliseconds(environment: [HybridClock.offsetVariable: junk]) - plain) < 1000)
+        }
         #expect(SyncState.allCases.map(\.badge) == ["L", "P", "S", "F"])
     }
 

@@ -51,6 +51,20 @@ import Testing
         #expect(Child.runQuietly(["grep", "-rq", "zebrafish", shared.root]) == 1, "plaintext in the folder")
     }
 
+    @Test func anImportElsewhereGoesBelowThisMachinesHistoryInItsOrder() throws {
+        let (a, b) = try pair()
+        try a.add("copied on the desk")
+        a.settle()
+        b.settle()
+        _ = try b.store.importEntries(maxEntries: 0) { importer in
+            for index in 1...3 { try importer.add(ImportRecord(text: "imported \(index)")) }
+        }
+        b.settle()
+        a.settle()
+        #expect(try a.texts() == ["copied on the desk", "imported 1", "imported 2", "imported 3"])
+        #expect(try b.texts() == ["copied on the desk", "imported 1", "imported 2", "imported 3"])
+    }
+
     @Test func localExcludedAndSecureEntriesNeverLeave() throws {
         let (a, b) = try pair()
         try a.add("local only", local: true)

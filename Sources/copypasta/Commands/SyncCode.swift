@@ -12,7 +12,8 @@ extension Copypasta {
 
         func run() throws {
             let context = try SyncContext(global)
-            let key = try SyncKey.load(context.paths)
+            // A key that no longer fits the folder (a damaged sync.key) would hand out a useless code.
+            let key = try context.checkedKey(try SyncKey.load(context.paths))
             Output.standard.write("code: \(key.code)\n")
             Output.standard.flush()
             Terminal.warn("this code is a secret: with it and the folder, anyone can read the history")

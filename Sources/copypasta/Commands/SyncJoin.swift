@@ -28,6 +28,8 @@ extension Copypasta {
             let context = try SyncContext(global, name: device.name)
             try context.folder.requireMarker()
             let given = try code.map { try SyncKey.parse(code: $0 == "-" ? SyncContext.codeFromStandardInput() : $0) }
+            // A code of another history changes nothing here, not even this machine's identity.
+            if let given { try context.folder.checkMarker(key: given) }
             let (identity, _) = try DeviceIdentity.loadOrCreate(context.paths)
             let key = try joinedKey(context, given: given, identity: identity)
             try context.announce(identity, key: key)
