@@ -22,14 +22,22 @@ extension SyncEngine {
             return
         }
         reported.remove("listing")
-        for name in listing.junk where !isFreshTemporary(name) && reported.insert(name).inserted {
-            log(.info, "ignored", "ignored \(name) in the sync folder: not a copypasta file")
-        }
+        logJunk(listing.junk.filter { !isFreshTemporary($0) && reported.insert($0).inserted })
         checkOwnFiles(listing.files.filter { $0.device == identity.id }, folder, identity, key)
         let theirs = listing.files.filter { $0.device != identity.id && !removed.contains($0.device) }
         for file in theirs.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) {
             importFile(file, folder: folder, key: key, me: identity.id)
         }
+    }
+
+    /// Logs names in the folder that are not ours to read: each one once, at most 10 per listing
+    /// with a count of the rest, so a folder filled with junk cannot push real errors out of the
+    /// activity log (it keeps the last 1,000 lines).
+    private func logJunk(_ names: [String]) {
+        for name in names.prefix(10) {
+            log(.info, "ignored", "ignored \(name) in the sync folder: not a copypasta file")
+        }
+        if names.count > 10 { log(.info, "ignored", "ignored \(names.count - 10) more files in the sync folder") }
     }
 
     /// Whether `name` is a file-sync engine's temporary file seen for the first time: Syncthing
