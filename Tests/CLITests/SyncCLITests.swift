@@ -40,7 +40,8 @@ import Testing
         #expect(try run("sync", "status").output.hasPrefix("sync: on ("))
         _ = try run("sync", "off")
         let status = try run("sync", "status", "--json").output
-        #expect(status.hasPrefix(#"{"sync":"off","syncCounts":{"#) && status.contains(#""folder":null,"devices":[]}"#))
+        #expect(
+            status.hasPrefix(#"{"sync":"off","syncCounts":{"#) && status.contains(#""folder":null,"problem":null,"devices":[]}"#))
         _ = try run("add", "while off")
         // Never set up (no sync setup/init) and now off: the listing has no sync column.
         #expect(try run("list").output == "1\twhile off\n")

@@ -1,6 +1,8 @@
 import ArgumentParser
 import CopypastaCore
 import CopypastaStore
+import CopypastaSync
+import Glibc
 
 extension Copypasta {
     /// `copypasta sync status`.
@@ -20,13 +22,38 @@ extension Copypasta {
             let summary = try SyncSummary(store)
             let peers = try store.syncPeers()
             let folder = config.syncFolderPath(home: Environment.home)
-            Output.standard.write(json ? Self.json(summary, peers, folder: folder) : Self.human(summary, peers, folder: folder))
+            let problem = folder.flatMap { Self.problem(folder: $0, paths: global.paths()) }
+            Output.standard.write(
+                json
+                    ? Self.json(summary, peers, folder: folder, problem: problem)
+                    : Self.human(summary, peers, folder: folder, problem: problem))
             Output.standard.flush()
         }
 
+        /// What keeps this machine from syncing, read from its keys and the folder: not joined,
+        /// waiting for approval, a damaged key file, a folder that is not mounted or belongs to
+        /// another history. Nil when nothing does.
+        static func problem(folder: String, paths: Paths) -> String? {
+            guard access(DeviceIdentity.path(paths), F_OK) == 0 else {
+                return "this machine has not joined a history (copypasta sync init or sync join)"
+            }
+            guard access(SyncKey.path(paths), F_OK) == 0 else {
+                return
+                    "waiting for a member to approve this machine (copypasta sync approve), or for its code (sync join --code -)"
+            }
+            do {
+                _ = try DeviceIdentity.load(paths)
+                try SyncFolder(root: folder).checkMarker(key: try SyncKey.load(paths))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+
         /// The `key: value` lines for a terminal, one `device` line per other machine.
-        static func human(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?) -> String {
+        static func human(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?, problem: String?) -> String {
             var out = summary.humanLine + "folder: \(folder ?? "(not configured: set sync-folder)")\n"
+            if let problem { out += "problem: \(problem)\n" }
             for peer in peers {
                 var notes: [String] = []
                 if !peer.approved { notes.append("not approved") }
@@ -40,7 +67,7 @@ extension Copypasta {
         }
 
         /// One JSON object.
-        static func json(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?) -> String {
+        static func json(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?, problem: String?) -> String {
             let devices = peers.map { peer in
                 "{\"device\":\(SyncSummary.quoted(peer.device)),\"name\":\(SyncSummary.quoted(peer.name)),"
                     + "\"approved\":\(peer.approved),\"removed\":\(peer.removed),"
@@ -48,7 +75,8 @@ extension Copypasta {
                     + "\"lastAckAt\":\(SyncSummary.quoted(peer.lastAckAt?.iso8601))}"
             }
             return
-                "{\(summary.jsonFields),\"folder\":\(SyncSummary.quoted(folder)),\"devices\":[\(devices.joined(separator: ","))]}\n"
+                "{\(summary.jsonFields),\"folder\":\(SyncSummary.quoted(folder)),\"problem\":\(SyncSummary.quoted(problem)),"
+                + "\"devices\":[\(devices.joined(separator: ","))]}\n"
         }
     }
 }
