@@ -15,10 +15,11 @@ extension SyncEngine {
     /// `device.key`: writing stops, and the log and the feedback say what to do.
     func checkOwnFiles(_ mine: [SyncFile], _ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
         defer { listedOnce = true }
-        guard let written = try? store.nextSyncSeq(atLeast: 0) - 1 else { return }
+        guard let written = try? store.nextSyncSeq(atLeast: lastWritten) - 1 else { return }
         for file in mine.sorted(by: { $0.seq > $1.seq }) where file.seq > written {
             guard isAuthentic(file, folder, key) else { continue }
             guard listedOnce else {
+                lastWritten = file.seq
                 try? store.recordSyncSeqWritten(file.seq)
                 log(
                     .info, "continue",

@@ -23,10 +23,11 @@ extension SyncEngine {
         }
         guard !batch.isEmpty || !acks.isEmpty else { return compactIfDue(folder, identity, key) }
         do {
-            let seq = try store.nextSyncSeq(atLeast: 0)
+            let seq = try store.nextSyncSeq(atLeast: lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .segment)
             let records = batch.records + acks.map { SyncRecord.ack($0) }
             try folder.write(kind: .segment, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
+            lastWritten = seq
             try store.recordSyncSeqWritten(seq)
             try store.markWritten(batch, seq: seq)
             try store.markAcksSent(acks)
@@ -79,9 +80,10 @@ extension SyncEngine {
                 SyncRecord.ack(AckRecord(dev: $0.device, seq: $0.receivedSeq))
             }
             let records = try store.syncPackRecords(tombstonesSince: horizon, gid: key.gid(of:)) + acks
-            let seq = try store.nextSyncSeq(atLeast: 0)
+            let seq = try store.nextSyncSeq(atLeast: lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .pack)
             try folder.write(kind: .pack, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
+            lastWritten = seq
             try store.recordSyncSeqWritten(seq)
             for kind in SyncFile.Kind.allCases { _ = try folder.remove(device: identity.id, kind: kind, upTo: seq - 1) }
             compactionDue = false

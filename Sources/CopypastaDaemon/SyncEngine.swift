@@ -42,6 +42,10 @@ final class SyncEngine: PollSource {
     var attempts = 0
     /// Files and names already reported as unreadable or junk: logged once.
     var reported: Set<String> = []
+    /// The last seq this engine wrote, also when recording it in the database failed (a busy
+    /// database): the file is there, and must neither be written again nor taken for another
+    /// machine's.
+    var lastWritten: Int64 = 0
     /// Whether the folder was listed since the engine started (see `checkOwnFiles`).
     var listedOnce = false
     /// Set when another machine writes as this device (a copied `device.key`): nothing more is
@@ -98,7 +102,7 @@ final class SyncEngine: PollSource {
         (watcher, folder, identity, key) = (nil, nil, nil, nil)
         (flushAt, ackAt, attempts) = (nil, nil, 0)
         reported = []
-        (listedOnce, identityClash) = (false, false)
+        (listedOnce, identityClash, lastWritten) = (false, false, 0)
         seenTemporaries = []
         unreadable = [:]
         start()
