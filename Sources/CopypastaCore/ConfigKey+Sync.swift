@@ -13,7 +13,7 @@ extension ConfigKey {
                 // A relative path would name another folder for a daemon started elsewhere
                 // (systemd, a window manager) than for the command that set sync up.
                 guard path.isEmpty || path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") else {
-                    return "expected an absolute path or one starting with ~/, got \(Visible.quoted(path))"
+                    return "expected an absolute path or one starting with ~/"
                 }
                 config.syncFolder = path
                 return nil

@@ -34,7 +34,7 @@ public enum HybridClock {
         let now = Timestamp.now().microseconds / 1000
         // Tests shift by minutes or hours; an offset beyond ten years is refused (ignored) so the
         // clock arithmetic (milliseconds << 16) never overflows.
-        guard let text = environment[offsetVariable], let offset = Int64(text), abs(offset) <= 10 * 366 * 86_400_000 else {
+        guard let text = environment[offsetVariable], let offset = Int64(text), offset.magnitude <= 10 * 366 * 86_400_000 else {
             return now
         }
         return now + offset

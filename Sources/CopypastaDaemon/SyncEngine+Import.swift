@@ -52,12 +52,9 @@ extension SyncEngine {
     /// The records of a file that this machine can apply (see `EntryRecord.problem`); the others
     /// are logged, once per file, with the first reason.
     private func acceptable(_ records: [SyncRecord], in name: String, from device: String) -> [SyncRecord] {
-        let wall = HybridClock.wallMilliseconds()
         var problems: [String] = []
         let kept = records.filter { record in
-            guard case let .entry(entry) = record,
-                let problem = entry.problem(maxBytes: config.maxBytes, wallMilliseconds: wall)
-            else { return true }
+            guard case let .entry(entry) = record, let problem = entry.problem(maxBytes: config.maxBytes) else { return true }
             problems.append(problem)
             return false
         }

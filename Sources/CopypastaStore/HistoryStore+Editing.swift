@@ -20,7 +20,7 @@ extension HistoryStore {
     /// texts is left in the database files.
     public func clear(includePinned: Bool) throws(StoreError) -> Int {
         try writing { () throws(StoreError) in
-            try tombstoneBeforeDelete(where: includePinned ? "1" : "pinned = 0", [])
+            try tombstoneBeforeDelete(where: includePinned ? "1" : "pinned = 0 OR trashed_at IS NOT NULL", [])
             try database.run(
                 includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0 OR trashed_at IS NOT NULL")
             let removed = database.changes

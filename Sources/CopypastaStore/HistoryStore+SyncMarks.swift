@@ -59,16 +59,17 @@ extension HistoryStore {
         try touchSync(registers, where: "id = ?", [id])
     }
 
-    /// Writes a queued tombstone for each entry of the history (not the trash) that `filter`
-    /// selects and that has left this machine, before the caller deletes them. Entries in the
-    /// trash carry their tombstone already; the `entry_tombstone_kept` trigger keeps it.
+    /// Writes a queued tombstone "deleted for good" for each entry (in the history or the trash)
+    /// that `filter` selects and that has left this machine, before the caller deletes them for
+    /// good: the other machines delete their copy for good too, trash included. An entry in the
+    /// trash already carries a plain tombstone; this one, with a later clock, replaces it.
     func tombstoneBeforeDelete(where filter: String, _ values: [(any SQLValue)?]) throws(StoreError) {
         let clock = try nextClock()
         try database.with(
             """
             INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq, purge)
                 SELECT gid, max(?, exists_at + 1), 1, 0, 1 FROM entry WHERE gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
-                    AND trashed_at IS NULL AND (\(filter))
+                    AND (\(filter))
                 ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0, purge = 1
                     WHERE excluded.at > sync_tombstone.at
             """, [clock] + values

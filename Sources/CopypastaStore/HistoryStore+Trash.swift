@@ -56,6 +56,7 @@ extension HistoryStore {
     /// of their texts is left in the database files.
     public func emptyTrash() throws(StoreError) -> Int {
         try writing { () throws(StoreError) in
+            try tombstoneBeforeDelete(where: "trashed_at IS NOT NULL", [])
             try database.run("DELETE FROM entry WHERE trashed_at IS NOT NULL")
             let removed = database.changes
             if removed > 0 { try purge() }
@@ -77,6 +78,7 @@ extension HistoryStore {
         try writing { () throws(StoreError) in
             var summary = ExpirySummary()
             let trashLimit = now.microseconds - Int64(trashDays) * 86_400_000_000
+            try tombstoneBeforeDelete(where: "trashed_at IS NOT NULL AND trashed_at <= ?", [trashLimit])
             try database.run("DELETE FROM entry WHERE trashed_at IS NOT NULL AND trashed_at <= ?", trashLimit)
             summary.fromTrash = database.changes
             if let maxAgeSeconds {

@@ -101,20 +101,23 @@ import Testing
         a.settle()
         b.settle()
         let onB = try #require(try b.store.entries(withText: true).first?.id)
-        // B's clock runs an hour ahead: its pin carries a clock A does not take as its own.
+        // B's clock jumped 400 days ahead: its pin carries a clock A does not take as its own, and
+        // B's later clocks go on from it; none of that may cut B off.
         let wall = b.store.wallClock
-        b.store.wallClock = { wall() + 3_600_000 }
+        b.store.wallClock = { wall() + 400 * 86_400_000 }
         try b.store.setPinned(ids: [onB], true)
         b.store.wallClock = wall
+        try b.add("copied on B after the jump")
         b.settle()
         a.settle()
-        #expect(try a.store.entries().first?.pinned == true)
+        #expect(try a.store.entries(withText: true).contains { $0.text == "skewed" && $0.pinned })
+        #expect(try a.texts().contains("copied on B after the jump"))
         // A unpins afterwards: the change must beat the clock it replaces, here and on B.
         try a.store.setPinned(ids: [onA], false)
         a.settle()
         b.settle()
-        #expect(try a.store.entries().first?.pinned == false)
-        #expect(try b.store.entries().first?.pinned == false)
+        #expect(try a.store.entries(withText: true).first { $0.text == "skewed" }?.pinned == false)
+        #expect(try b.store.entries(withText: true).first { $0.text == "skewed" }?.pinned == false)
     }
 
     @Test func aDeletionStaysDeletedAndACopyAgainRevivesIt() throws {
@@ -177,6 +180,11 @@ import Testing
         #expect(Child.runQuietly(["sqlite3", b.paths.database, "DELETE FROM sync_file"]) == 0)
         b.settle()
         #expect(try b.texts().isEmpty)
+        // Emptying the trash later deletes the trashed copy elsewhere for good too.
+        #expect(try a.store.emptyTrash() == 1)
+        a.settle()
+        b.settle()
+        #expect(try b.store.trashCount() == 0)
     }
 
     @Test func aFolderThatCannotBeWrittenFailsAfterFiveAttemptsAndRetryRecovers() throws {

@@ -139,8 +139,14 @@ import Testing
         try store.trash(ids: [trashed], at: .now())
         try store.markWritten(try store.syncQueue(limit: 10, gid: Self.gid), seq: 2)
         #expect(try store.emptyTrash() == 1)
-        // The tombstone was written already (seq 2): nothing new to write.
-        #expect(try store.syncQueue(limit: 10, gid: Self.gid).isEmpty)
+        // Emptying the trash tells the other machines to delete their copy for good too.
+        let purged = try store.syncQueue(limit: 10, gid: Self.gid)
+        guard case let .entry(tombstone)? = purged.records.first, purged.records.count == 1 else {
+            Issue.record("no tombstone queued: \(purged.records)")
+            return
+        }
+        #expect(!tombstone.exists && tombstone.purge && tombstone.gid == "g-trashed")
+        try store.markWritten(purged, seq: 3)
         // An old copy of it cannot come back.
         let old = EntryRecord(gid: "g-trashed", text: "trashed", exists: true, existsAt: 1)
         let outcome = try store.applyRemote(
