@@ -65,7 +65,9 @@ extension SyncFolder {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(path, limit: 64 << 10)
-        } catch .corrupt {
+        } catch {
+            // One device's description that cannot be read (a symlink, a FIFO, a garbled or
+            // unreadable file) is that device's problem: it is junk, and the others are listed.
             return nil
         }
         struct Description: Decodable {

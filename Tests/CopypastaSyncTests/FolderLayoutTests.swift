@@ -67,6 +67,10 @@ import Testing
         #expect(mkfifo(segment, 0o600) == 0)
         // Opening either without O_NONBLOCK would wait for a writer forever.
         #expect(try fixture.folder.devices(key: key).junk.contains("devices/\(stranger)/device.json"))
+        let linked = "dddddddddddddddddddddddddd"
+        fixture.makeDirectory(fixture.folder.directory(of: linked))
+        #expect(symlink("/etc/hostname", fixture.folder.directory(of: linked) + "/device.json") == 0)
+        #expect(try fixture.folder.devices(key: key).junk.contains("devices/\(linked)/device.json"), "a symlink is junk too")
         let file = try #require(try fixture.folder.files().files.first { $0.path == segment })
         #expect(
             syncError { _ = try fixture.folder.read(file, key: key) } == .corrupt(path: segment, reason: "not a regular file"))
