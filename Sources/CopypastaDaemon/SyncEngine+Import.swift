@@ -25,8 +25,14 @@ extension SyncEngine {
         logJunk(listing.junk.filter { !isFreshTemporary($0) && reported.insert($0).inserted })
         checkOwnFiles(listing.files.filter { $0.device == identity.id }, folder, identity, key)
         let theirs = listing.files.filter { $0.device != identity.id && !removed.contains($0.device) }
+        var failures: [(device: String, code: String, detail: String)] = []
         for file in theirs.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) {
-            importFile(file, folder: folder, key: key, me: identity.id)
+            if let failure = importFile(file, folder: folder, key: key, me: identity.id) { failures.append(failure) }
+        }
+        // Like junk names: at most 10 lines per listing, then a count.
+        for failure in failures.prefix(10) { log(.error, device: failure.device, failure.code, failure.detail) }
+        if failures.count > 10 {
+            log(.error, "unreadable", "\(failures.count - 10) more files in the sync folder cannot be imported")
         }
     }
 
@@ -97,12 +103,16 @@ extension SyncEngine {
         return removed
     }
 
-    private func importFile(_ file: SyncFile, folder: SyncFolder, key: SyncKey, me: String) {
+    /// Imports one file of another device; returns what to log when it cannot be imported (once
+    /// per file and version).
+    private func importFile(
+        _ file: SyncFile, folder: SyncFolder, key: SyncKey, me: String
+    ) -> (device: String, code: String, detail: String)? {
         let kind: SyncFileKind = file.kind == .pack ? .pack : .segment
-        guard (try? store.isImported(device: file.device, seq: file.seq, kind: kind)) == false else { return }
+        guard (try? store.isImported(device: file.device, seq: file.seq, kind: kind)) == false else { return nil }
         let name = "\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))"
         let stamp = FileStamp(path: file.path)
-        if let stamp, unreadable[name] == stamp { return }
+        if let stamp, unreadable[name] == stamp { return nil }
         do {
             let (plaintext, sha) = try folder.read(file, key: key)
             let records = acceptable(try SyncRecords.decode(plaintext), in: name, from: file.device)
@@ -123,9 +133,10 @@ extension SyncEngine {
             }
         } catch {
             unreadable[name] = stamp
-            guard reported.insert(name).inserted else { return }
+            guard reported.insert(name).inserted else { return nil }
             let code = if case SyncError.decrypt = error { "decrypt" } else { "unreadable" }
-            log(.error, device: file.device, code, "cannot import \(name): \(error)")
+            return (file.device, code, "cannot import \(name): \(error)")
         }
+        return nil
     }
 }
