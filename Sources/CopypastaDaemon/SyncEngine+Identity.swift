@@ -30,7 +30,8 @@ extension SyncEngine {
             identityClash = true
             let message =
                 "another machine writes as this device (\(identity.id)): a copy of device.key? Nothing more is written from here; "
-                + "on the copy, remove device.key and sync.key and run copypasta sync join"
+                + "on the copy, remove device.key and sync.key and run copypasta sync join, then here copypasta sync on"
+            try? store.setIdentityClash(message)
             log(.error, "identity", message)
             announce(message)
             return

@@ -9,8 +9,8 @@ extension SyncEngine {
     /// failure marks them `failed`, logs it and announces it. A peer that is offline is no failure:
     /// writing into the folder works, the entries stay `pending` until the peer acknowledges.
     func flush() {
-        guard let folder, let identity, let key, !identityClash, let settings = try? store.syncSettings(), settings.enabled,
-            !settings.paused
+        guard let folder, let identity, let key, let settings = try? store.syncSettings(), settings.enabled,
+            !settings.paused, !identityClash, (try? store.identityClash()) == nil
         else { return }
         let batch: SyncBatch
         let acks: [AckRecord]

@@ -16,6 +16,25 @@ extension HistoryStore {
         try database.transaction { () throws(StoreError) in try setState("sync-enabled", enabled ? 1 : 0) }
     }
 
+    /// What stopped this machine's writes because another machine writes as this device (a copy
+    /// of `device.key`); nil when nothing did. Kept across restarts, so the two machines do not
+    /// take turns overwriting each other's files; `sync on` clears it once the copy has its own
+    /// identity.
+    public func identityClash() throws(StoreError) -> String? {
+        try database.scalarText("SELECT value FROM state WHERE key = 'sync-identity-clash'")
+    }
+
+    /// Records (or, with nil, clears) what `identityClash` returns.
+    public func setIdentityClash(_ message: String?) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            if let message {
+                try setState("sync-identity-clash", message)
+            } else {
+                try database.run("DELETE FROM state WHERE key = 'sync-identity-clash'")
+            }
+        }
+    }
+
     /// `sync pause` / `sync resume`.
     public func setSync(paused: Bool) throws(StoreError) {
         try database.transaction { () throws(StoreError) in try setState("sync-paused", paused ? 1 : 0) }

@@ -45,6 +45,7 @@ struct SyncContext {
     func joinHistory(_ global: GlobalOptions) throws {
         let store = try global.openStore()
         try store.setSync(enabled: true)
+        try store.setIdentityClash(nil)
         if try store.syncSettings().setupAt == nil { try store.recordSyncSetup(at: .now()) }
         let shared = try store.shareHistory { text, app in config.syncExcluded(text: text, app: app) }
         if shared > 0 { Output.standard.write("shared: \(shared) entries of this machine's history\n") }

@@ -78,5 +78,10 @@ import Testing
         try a.add("not written any more")
         a.settle()
         #expect(try a.state(of: "not written any more") == .pending)
+        // A restart does not make the two take turns: the stop is kept until `sync on`.
+        let restarted = try SyncMachine.restarted(a)
+        restarted.settle()
+        #expect(try restarted.state(of: "not written any more") == .pending)
+        #expect(try restarted.store.identityClash()?.contains("copy of device.key") == true)
     }
 }

@@ -10,7 +10,10 @@ extension Copypasta {
 
         func run() throws {
             _ = try global.loadConfig()
-            try global.openStore().setSync(enabled: true)
+            let store = try global.openStore()
+            try store.setSync(enabled: true)
+            // Turning sync on again is how the user says a clash of identities was resolved.
+            try store.setIdentityClash(nil)
             SyncKick.send(global)
         }
     }

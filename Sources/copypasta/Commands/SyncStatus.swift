@@ -22,7 +22,7 @@ extension Copypasta {
             let summary = try SyncSummary(store)
             let peers = try store.syncPeers()
             let folder = config.syncFolderPath(home: Environment.home)
-            let problem = folder.flatMap { Self.problem(folder: $0, paths: global.paths()) }
+            let problem = folder.flatMap { Self.problem(folder: $0, paths: global.paths(), store: store) }
             Output.standard.write(
                 json
                     ? Self.json(summary, peers, folder: folder, problem: problem)
@@ -33,7 +33,8 @@ extension Copypasta {
         /// What keeps this machine from syncing, read from its keys and the folder: not joined,
         /// waiting for approval, a damaged key file, a folder that is not mounted or belongs to
         /// another history. Nil when nothing does.
-        static func problem(folder: String, paths: Paths) -> String? {
+        static func problem(folder: String, paths: Paths, store: HistoryStore) -> String? {
+            if let clash = try? store.identityClash() { return clash }
             guard access(DeviceIdentity.path(paths), F_OK) == 0 else {
                 return "this machine has not joined a history (copypasta sync init or sync join)"
             }
