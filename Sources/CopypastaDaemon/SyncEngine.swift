@@ -60,8 +60,15 @@ final class SyncEngine: PollSource {
     /// Whether compaction should run after the next successful write.
     var compactionDue = false
 
+    /// The home directory `~/` in `sync-folder` stands for.
+    private let home: String
+
     /// An engine for `config.syncFolder`; inactive until `start()` finds the device set up.
-    init(store: HistoryStore, paths: Paths, config: Config, logger: Logger, clock: @escaping () -> Double = monotonicSeconds) {
+    init(
+        store: HistoryStore, paths: Paths, config: Config, logger: Logger,
+        home: String = getenv("HOME").map { String(cString: $0) } ?? "/", clock: @escaping () -> Double = monotonicSeconds
+    ) {
+        self.home = home
         self.store = store
         self.paths = paths
         self.config = config
@@ -72,8 +79,8 @@ final class SyncEngine: PollSource {
     /// Opens the device's identity and key, watches the folder and catches up: imports what
     /// arrived while the daemon was not running and writes what was queued.
     func start() {
-        guard !config.syncFolder.isEmpty else { return }
-        folder = SyncFolder(root: config.syncFolder)
+        guard let root = config.syncFolderPath(home: home) else { return }
+        folder = SyncFolder(root: root)
         kick()
     }
 
@@ -147,11 +154,11 @@ final class SyncEngine: PollSource {
     // MARK: Watching
 
     private func openWatcher() {
-        guard watcher == nil else { return }
+        guard watcher == nil, let folder else { return }
         do {
-            watcher = try FolderWatcher(root: config.syncFolder)
+            watcher = try FolderWatcher(root: folder.root)
         } catch {
-            logger.warning("sync: cannot watch \(config.syncFolder): \(error)")
+            logger.warning("sync: cannot watch \(folder.root): \(error)")
         }
     }
 

@@ -37,6 +37,18 @@ import Testing
         #expect(try b.store.syncLogEntries(limit: 10).contains { $0.code == "import" && $0.detail.contains("1 new") })
     }
 
+    @Test func aFolderUnderTheHomeDirectoryIsFoundThroughTilde() throws {
+        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
+        let a = try SyncMachine(folder: "~/synced/copypasta", home: shared.root)
+        let b = try SyncMachine(folder: folder)
+        let key = try a.join(name: "desk")
+        try b.join(key, name: "laptop")
+        try a.add("found through ~/")
+        a.settle()
+        b.settle()
+        #expect(try b.texts() == ["found through ~/"])
+    }
+
     @Test func theHistoryBeforeJoiningIsSharedAndTheFolderHoldsNoPlaintext() throws {
         _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
         let a = try SyncMachine(folder: folder)

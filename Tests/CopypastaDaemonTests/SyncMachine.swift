@@ -19,26 +19,29 @@ final class SyncMachine {
     let store: HistoryStore
     let engine: SyncEngine
     let paths: Paths
+    /// What `~/` in the folder's path stands for.
+    let home: String
     /// The messages the engine announced through the feedback path.
     private(set) var announced: [String] = []
 
     /// A machine whose `sync-folder` is `folder`; `configure` adjusts its configuration.
-    init(folder: String, sandbox: Sandbox = Sandbox(), configure: (inout Config) -> Void = { _ in }) throws {
+    init(folder: String, sandbox: Sandbox = Sandbox(), home: String = "/", configure: (inout Config) -> Void = { _ in }) throws {
         self.sandbox = sandbox
+        self.home = home
         var config = Config()
         config.syncFolder = folder
         configure(&config)
         paths = Paths.resolve(database: nil, config: nil, environment: sandbox.environment, home: sandbox.root, uid: getuid())
         store = try HistoryStore(path: paths.database, busyTimeout: 100)
         let clock = clock
-        engine = SyncEngine(store: store, paths: paths, config: config, logger: log.logger) { clock.now }
+        engine = SyncEngine(store: store, paths: paths, config: config, logger: log.logger, home: home) { clock.now }
         engine.announce = { [unowned self] in announced.append($0) }
     }
 
     /// Joins the history of `key` (a new history when nil), as `sync init` / `sync join --code` do.
     @discardableResult
     func join(_ key: SyncKey? = nil, name: String) throws -> SyncKey {
-        let folder = SyncFolder(root: engine.config.syncFolder)
+        let folder = SyncFolder(root: engine.config.syncFolderPath(home: home) ?? "")
         let key = try key ?? SyncKey.create(paths)
         try key.save(paths)
         _ = try folder.createMarker(key: key)
@@ -53,7 +56,7 @@ final class SyncMachine {
     /// The same machine after a restart of its daemon: a new store connection and engine on its
     /// database and keys.
     static func restarted(_ machine: SyncMachine) throws -> SyncMachine {
-        let again = try SyncMachine(folder: machine.engine.config.syncFolder, sandbox: machine.sandbox)
+        let again = try SyncMachine(folder: machine.engine.config.syncFolder, sandbox: machine.sandbox, home: machine.home)
         again.engine.start()
         return again
     }
