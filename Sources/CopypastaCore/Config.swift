@@ -238,24 +238,8 @@ struct ConfigKey: Sendable {
                 }, show: { $0.launcher.map(CommandWords.join) ?? "(auto: rofi, dmenu, fzf)" }),
             .duration(
                 "hook-timeout", 100...600_000, expected: "a duration from 100ms to 10m, like 5s", \.hookTimeoutMilliseconds),
-            ConfigKey(
-                name: "on-copy",
-                apply: { config, value in
-                    guard let path = ConfigValue.unquoted(value), !path.isEmpty else {
-                        return "expected the path of an executable"
-                    }
-                    config.onCopy = path
-                    return nil
-                }, show: { $0.onCopy ?? "(hooks directory)/on-copy" }),
-            ConfigKey(
-                name: "on-capture",
-                apply: { config, value in
-                    guard let path = ConfigValue.unquoted(value), !path.isEmpty else {
-                        return "expected the path of an executable"
-                    }
-                    config.onCapture = path
-                    return nil
-                }, show: { $0.onCapture ?? "(hooks directory)/on-capture" }),
+            .hook("on-copy", \.onCopy),
+            .hook("on-capture", \.onCapture),
         ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
         + ConfigKey.expandKeys + ConfigKey.syncKeys
 }

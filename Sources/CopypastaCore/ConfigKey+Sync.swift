@@ -40,6 +40,17 @@ extension ConfigKey {
             }, show: { $0.syncExcludeLargerThan == 0 ? "0 (no limit)" : String($0.syncExcludeLargerThan) }),
     ]
 
+    /// A hook's executable (`on-copy`, `on-capture`); unset, the hooks directory's of that name.
+    static func hook(_ name: String, _ field: WritableKeyPath<Config, String?> & Sendable) -> ConfigKey {
+        ConfigKey(
+            name: name,
+            apply: { config, value in
+                guard let path = ConfigValue.unquoted(value), !path.isEmpty else { return "expected the path of an executable" }
+                config[keyPath: field] = path
+                return nil
+            }, show: { $0[keyPath: field] ?? "(hooks directory)/\(name)" })
+    }
+
     /// A comma-separated list of WM_CLASS names (`ignore-apps` and its kin).
     static func appList(_ name: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigKey {
         ConfigKey(

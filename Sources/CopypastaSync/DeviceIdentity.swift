@@ -45,18 +45,13 @@ public final class DeviceIdentity: Sendable {
     /// Reads this machine's identity; `.noIdentity` when there is none.
     public static func load(_ paths: Paths) throws(SyncError) -> DeviceIdentity {
         let file = path(paths)
-        guard access(file, F_OK) == 0 else { throw .noIdentity(path: file) }
-        var bytes = try FileIO.read(file, limit: 4096)
+        var bytes = try FileIO.readKeyFile(
+            file, magic: magic, length: idLength + 2 * keyLength, missing: .noIdentity(path: file))
         defer { Sodium.wipe(&bytes) }
-        let size = magic.count + idLength + 2 * keyLength
-        guard bytes.count == size, bytes.starts(with: magic) else {
-            throw .badKeyFile(path: file, reason: "expected \(size) bytes starting with CPD1")
-        }
-        let id = String(decoding: bytes[magic.count..<magic.count + idLength], as: UTF8.self)
+        let id = String(decoding: bytes[..<idLength], as: UTF8.self)
         guard isValidID(id) else { throw .badKeyFile(path: file, reason: "the device id is not 26 characters of a-z2-7") }
-        let keys = magic.count + idLength
-        var secret = Array(bytes[(keys + keyLength)...])
-        return DeviceIdentity(id: id, publicKey: Array(bytes[keys..<keys + keyLength]), secretKey: &secret)
+        var secret = Array(bytes[(idLength + keyLength)...])
+        return DeviceIdentity(id: id, publicKey: Array(bytes[idLength..<idLength + keyLength]), secretKey: &secret)
     }
 
     /// A new identity (random id, new key pair), saved with mode 0600; refuses to replace one.

@@ -78,6 +78,19 @@ enum FileIO {
         }
     }
 
+    /// The bytes after `magic` of the key file at `path`, which must be exactly `magic` and
+    /// `length` more bytes; `missing` when there is no such file. The caller wipes them.
+    static func readKeyFile(_ path: String, magic: [UInt8], length: Int, missing: SyncError) throws(SyncError) -> [UInt8] {
+        guard access(path, F_OK) == 0 else { throw missing }
+        var bytes = try read(path, limit: 4096)
+        defer { Sodium.wipe(&bytes) }
+        guard bytes.count == magic.count + length, bytes.starts(with: magic) else {
+            let name = String(decoding: magic, as: UTF8.self)
+            throw .badKeyFile(path: path, reason: "expected \(magic.count + length) bytes starting with \(name)")
+        }
+        return Array(bytes[magic.count...])
+    }
+
     /// The names in `directory` other than `.` and `..`; nil when it does not exist or is not a directory.
     static func list(_ directory: String) throws(SyncError) -> [String]? {
         guard let stream = opendir(directory) else {

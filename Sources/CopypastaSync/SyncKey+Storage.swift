@@ -21,13 +21,7 @@ extension SyncKey {
     /// Reads this machine's key; `.noKey` when there is none.
     public static func load(_ paths: Paths) throws(SyncError) -> SyncKey {
         let file = path(paths)
-        guard access(file, F_OK) == 0 else { throw .noKey(path: file) }
-        var bytes = try FileIO.read(file, limit: 4096)
-        defer { Sodium.wipe(&bytes) }
-        guard bytes.count == magic.count + length, bytes.starts(with: magic) else {
-            throw .badKeyFile(path: file, reason: "expected \(magic.count + length) bytes starting with CPK1")
-        }
-        var key = Array(bytes[magic.count...])
+        var key = try FileIO.readKeyFile(file, magic: magic, length: length, missing: .noKey(path: file))
         return SyncKey(taking: &key)
     }
 
