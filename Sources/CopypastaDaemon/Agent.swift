@@ -65,7 +65,7 @@ public final class Agent {
         capture.prepareStore = { [unowned self] in try reopenDatabaseIfReplaced() }
         capture.captured = { [unowned self] id, pending in
             runHook(.capture, id: id, selection: pending.selection, text: pending.text, app: pending.app)
-            sync.kick()
+            sync.captured()
         }
         display.delegate = capture
         loop.sources.append(sync)

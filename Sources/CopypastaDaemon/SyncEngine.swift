@@ -115,8 +115,15 @@ final class SyncEngine: PollSource {
         start()
     }
 
-    /// Something changed: an entry was stored, a command edited entries or the sync settings.
-    /// Reads the settings, imports what is new and schedules a flush.
+    /// A capture was stored: schedules a flush, which reads the settings and the queue. Nothing
+    /// else on the capture path: the folder did not change, so it is not listed again.
+    func captured() {
+        guard identity != nil, flushAt == nil else { return }
+        flushAt = clock() + Self.flushDelay
+    }
+
+    /// A command changed entries or the sync settings (or the daemon started): reads the
+    /// settings, imports what is new and schedules a flush.
     func kick() {
         guard folder != nil, identity != nil || loadIdentity(), let settings = try? store.syncSettings(), settings.enabled,
             !settings.paused
