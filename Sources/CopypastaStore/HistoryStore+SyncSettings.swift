@@ -139,31 +139,48 @@ extension HistoryStore {
         }
     }
 
-    /// How many entries of the history are in each sync state (`status`).
+    /// How many entries of the history are in each sync state (`status`, `sync status`). Only
+    /// the entries that may leave this machine and have a state are counted, through the
+    /// `entry_sync_counts` index; the local ones are the rest of the live entries, whose number the
+    /// state table keeps. Deriving the state of every row instead read the whole table (60 ms at
+    /// 100,000 entries).
     public func syncCounts() throws(StoreError) -> [SyncState: Int] {
-        try database.with(
-            "SELECT \(Self.syncStateSQL("e")) AS sync, count(*) AS n FROM entry e WHERE e.trashed_at IS NULL GROUP BY 1"
-        ) { row throws(StoreError) in
-            let sync = try row.column("sync"), count = try row.column("n")
+        let sql = """
+            SELECT sync_state AS state, sync_state = 2 AND sync_seq <= \(Self.lowestAckSQL) AS acked, count(*) AS n
+            FROM entry WHERE trashed_at IS NULL AND sync_local = 0 AND sync_state > 0 GROUP BY 1, 2
+            """
+        var counts = try database.with(sql) { row throws(StoreError) in
+            let state = try row.column("state"), acked = try row.column("acked"), count = try row.column("n")
             var counts: [SyncState: Int] = [:]
             while try row.step() {
-                if let state = row.text(sync).flatMap(SyncState.init(rawValue:)) { counts[state] = Int(row.int(count)) }
+                let sync: SyncState
+                switch row.int(state) {
+                case 4: sync = .failed
+                case 3: sync = .synced
+                case 2 where row.int(acked) != 0: sync = .synced
+                default: sync = .pending
+                }
+                counts[sync, default: 0] += Int(row.int(count))
             }
             return counts
         }
+        counts[.local] = max(0, try self.counts().entries - counts.values.reduce(0, +))
+        return counts
     }
+
+    /// The lowest sequence number every approved, not removed device acknowledged (NULL when
+    /// there is none): an uncorrelated subquery, which SQLite evaluates once per statement.
+    private static let lowestAckSQL = "(SELECT min(acked_seq) FROM sync_peer WHERE approved != 0 AND removed = 0)"
 
     /// The SQL expression of an entry's derived sync state (`local`, `pending`, `synced`,
     /// `failed`) for the entry row named `alias`. A written entry is synced once every approved,
-    /// not removed device acknowledged its segment: one uncorrelated subquery for the lowest
-    /// acknowledgement, which SQLite evaluates once per statement, not once per row.
+    /// not removed device acknowledged its segment.
     static func syncStateSQL(_ alias: String) -> String {
         """
         CASE WHEN \(alias).sync_local != 0 OR \(alias).sync_state = 0 THEN 'local'
             WHEN \(alias).sync_state = 4 THEN 'failed'
             WHEN \(alias).sync_state = 3 THEN 'synced'
-            WHEN \(alias).sync_state = 2 AND \(alias).sync_seq <=
-                (SELECT min(acked_seq) FROM sync_peer WHERE approved != 0 AND removed = 0) THEN 'synced'
+            WHEN \(alias).sync_state = 2 AND \(alias).sync_seq <= \(lowestAckSQL) THEN 'synced'
             ELSE 'pending' END
         """
     }

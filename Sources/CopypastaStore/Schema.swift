@@ -240,6 +240,13 @@ enum Schema {
         Migration(
             name: "tombstones say whether the entry was deleted for good",
             sql: "ALTER TABLE sync_tombstone ADD COLUMN purge INTEGER NOT NULL DEFAULT 0;"),
+        // `status` counts the entries in each sync state from this index alone
+        // (HistoryStore.syncCounts).
+        Migration(
+            name: "an index of the sync states for the counts",
+            sql: """
+                CREATE INDEX entry_sync_counts ON entry (sync_state, sync_seq) WHERE trashed_at IS NULL AND sync_local = 0;
+                """),
     ]
 
     /// The schema version this build writes.

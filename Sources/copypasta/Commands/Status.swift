@@ -19,15 +19,15 @@ extension Copypasta {
         func run() throws {
             let store = try global.openStore()
             let status = try store.status()
-            let sync = try SyncSummary(store)
+            // The sync counts are read only once this machine was set up for sync.
+            let sync = try store.syncSettings().isSetUp ? SyncSummary(store) : nil
             let daemon = try Self.daemonStatus(socket: global.paths().socket)
             if json {
                 var object = Self.json(status, daemon: daemon)
-                // The sync fields join the object once this machine was set up for sync.
-                if sync.settings.isSetUp { object = String(object.dropLast(2)) + "," + sync.jsonFields + "}\n" }
+                if let sync { object = String(object.dropLast(2)) + "," + sync.jsonFields + "}\n" }
                 Output.standard.write(object)
             } else {
-                Output.standard.write(Self.human(status, daemon: daemon) + (sync.settings.isSetUp ? sync.humanLine : ""))
+                Output.standard.write(Self.human(status, daemon: daemon) + (sync?.humanLine ?? ""))
             }
             Output.standard.flush()
         }
