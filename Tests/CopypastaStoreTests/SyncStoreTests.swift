@@ -28,6 +28,13 @@ import Testing
         return out
     }
 
+    /// The counts `status` prints agree with the state `list` shows for each live entry.
+    func expectCountsAgree(_ store: HistoryStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var histogram: [SyncState: Int] = [:]
+        for state in try states(store).values { histogram[state, default: 0] += 1 }
+        #expect(try store.syncCounts().filter { $0.value > 0 } == histogram, sourceLocation: sourceLocation)
+    }
+
     @Test func newEntriesArePendingWhileSyncIsOnAndLocalOtherwise() throws {
         let store = try open(enabled: false)
         _ = try add(store, "while off")
@@ -48,6 +55,7 @@ import Testing
         let batch = try store.syncQueue(limit: 10, gid: Self.gid)
         try store.markWritten(batch, seq: 4)
         #expect(try states(store)["one"] == .pending)  // no peer yet
+        try expectCountsAgree(store)
         try store.upsertPeer(device: "peer-a", name: "laptop", publicKey: nil, approved: true)
         try store.upsertPeer(device: "peer-b", name: "desk", publicKey: nil, approved: true)
         try store.upsertPeer(device: "peer-c", name: "waiting", publicKey: nil, approved: false)
@@ -60,9 +68,13 @@ import Testing
             kind: .segment, sha: [2], me: "me", gid: Self.gid, now: .now())
         #expect(outcome.acks == 1 && !outcome.heldEntries)
         #expect(try states(store)["one"] == .synced)
+        try expectCountsAgree(store)
         try store.removePeer(device: "peer-b")
         #expect(try store.syncPeers().first { $0.device == "peer-b" }?.removed == true)
         #expect(try store.syncQueue(limit: 10, gid: Self.gid).isEmpty)
+        _ = try add(store, "two")
+        _ = try add(store, "three", local: true)
+        try expectCountsAgree(store)
     }
 
     @Test func aChangeDuringTheWriteStaysQueuedAndFailuresAreRetried() throws {
@@ -77,6 +89,8 @@ import Testing
         #expect(record.pinned && record.pinnedAt > record.existsAt)
         try store.markFailed(again)
         #expect(try states(store)["busy"] == .failed)
+        try store.trash(ids: [try add(store, "thrown away")], at: .now())
+        try expectCountsAgree(store)
         #expect(try store.retrySync(id: nil) == 1)
         #expect(try states(store)["busy"] == .pending)
     }
