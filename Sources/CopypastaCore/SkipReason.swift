@@ -27,6 +27,9 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
     case supersededPartial
     /// All conversion properties were busy; the oldest read gave way.
     case tooManyReads
+    /// While the text was on its way, an owner whose copies are never kept (ignore-apps, the
+    /// password hint) took the selection: the text may be that owner's (docs/DESIGN.md §5).
+    case overtakenBySkippedOwner
     /// The owner's reply could not be used.
     case invalidReply(InvalidReply)
 
@@ -46,6 +49,15 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
         case notText(type: String, format: Int)
     }
 
+    /// Whether the owner itself asked not to be kept (ignore-apps or the password hint), as
+    /// opposed to a text or a transfer that could not be kept.
+    public var isOwnerSkipped: Bool {
+        switch self {
+        case .passwordHint, .ignoredApp: true
+        default: false
+        }
+    }
+
     /// The reason as logged.
     public var description: String {
         switch self {
@@ -63,6 +75,7 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
         case .superseded: "superseded by a newer copy"
         case .supersededPartial: "superseded partial selection"
         case .tooManyReads: "too many conversions at once"
+        case .overtakenBySkippedOwner: "an ignored owner took the selection while it was read"
         case .invalidReply(.unusableTargets): "owner sent an unusable TARGETS list"
         case .invalidReply(.unreadableText): "cannot read the converted text"
         case .invalidReply(.unreadableIncrHeader): "cannot read the INCR header"

@@ -25,10 +25,12 @@ extension CapturePolicy: ClipboardDelegate {
         filter.checkOwner(targets: targets, classNames: read.classNames)
     }
 
-    /// Stores the text of a finished read, or logs why there is none.
+    /// Stores the text of a finished read, or logs why there is none. A text waits while a newer
+    /// read of its selection has not shown whether its owner is skipped (CapturePolicy+Overtaking.swift).
     func readFinished(_ read: SelectionRead, outcome: ReadOutcome) {
+        readEnded(read, outcome: outcome)
         switch outcome {
-        case let .text(text, repaired): receive(text, repaired: repaired, from: read)
+        case let .text(text, repaired): arrived(text, repaired: repaired, from: read)
         case let .skipped(reason): skipped(read, reason)
         }
     }

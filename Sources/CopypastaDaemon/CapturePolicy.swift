@@ -66,6 +66,7 @@ final class CapturePolicy {
             return
         }
         if isPaused() {
+            releaseHeld(change.selection)
             return logger.info("skipped", metadata: meta(change.selection, ["reason": "\(SkipReason.paused)"]))
         }
         if change.selection == .primary && source.selectionGestureInProgress() {
@@ -73,7 +74,11 @@ final class CapturePolicy {
             state.primaryRecheckAt = now + 0.05
             return
         }
-        source.read(change, maxBytes: config.maxBytes, timeout: convertTimeout)
+        if let id = source.read(change, maxBytes: config.maxBytes, timeout: convertTimeout) {
+            state.openReads[change.selection, default: []].insert(id)
+        } else {
+            releaseHeld(change.selection)
+        }
     }
 
     /// Applies the text rules and pause to a text that arrived, and queues it for the store.

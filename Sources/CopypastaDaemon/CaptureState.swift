@@ -21,6 +21,13 @@ struct CaptureState {
     var loopGuards: [Config.Selection: LoopGuard] = [:]
     /// A change that arrived while its selection's reads were suspended; read when they resume.
     var deferred: [Config.Selection: OwnerChange] = [:]
+    /// The reads started on each selection that have not ended yet.
+    var openReads: [Config.Selection: Set<ReadID>] = [:]
+    /// Texts that arrived while a newer read of their selection had not yet shown whether its
+    /// owner is skipped; they wait for that verdict (CapturePolicy+Overtaking.swift).
+    var held: [Config.Selection: [(read: SelectionRead, text: String, repaired: Bool)]] = [:]
+    /// A text of a read older than this one may be the skipped owner's: it is dropped.
+    var skippedOwnerRead: [Config.Selection: ReadID] = [:]
     /// Captures not yet stored because the database was busy, oldest first.
     var pendingStores: [PendingCapture] = []
     /// When to try storing `pendingStores` again.
