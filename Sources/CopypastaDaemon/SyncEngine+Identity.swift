@@ -16,6 +16,11 @@ extension SyncEngine {
     func checkOwnFiles(_ mine: [SyncFile], _ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
         defer { listedOnce = true }
         guard let written = try? store.nextSyncSeq(atLeast: lastWritten) - 1 else { return }
+        // Files past `written` (a restored database, a copied key) are the loop's below; a gap is
+        // looked for only when there is none.
+        if mine.allSatisfy({ $0.seq <= written }), let from = try? store.syncFilesFrom(device: identity.id) {
+            rewriteIfMissing(Set(mine.map(\.seq)), from: from, written: written)
+        }
         for file in mine.sorted(by: { $0.seq > $1.seq }) where file.seq > written {
             guard isAuthentic(file, folder, key) else { continue }
             guard listedOnce else {
@@ -36,6 +41,22 @@ extension SyncEngine {
             announce(message)
             return
         }
+    }
+
+    /// Schedules a pack when a file this device wrote is gone (deleted by hand, or by a peer
+    /// and the deletion synced back): its files from its first one, or its last pack, must run
+    /// without a gap up to the last one written. A gap holds back every peer's contiguous
+    /// acknowledgement, so this device's entries would stay `pending` until its next pack; the
+    /// pack rewrites everything the lost file carried, and the peers read it like any other.
+    private func rewriteIfMissing(_ present: Set<Int64>, from: Int64, written: Int64) {
+        guard !compactionDue, from <= written, let missing = (from...written).first(where: { !present.contains($0) }) else {
+            return
+        }
+        compactionDue = true
+        flushAt = flushAt ?? clock()
+        log(
+            .warning, "missing",
+            "this device's file \(missing) is gone from the sync folder; writing its entries again as one pack")
     }
 
     /// Whether `file` opens with the key; a file that does not is ignored (logged once) and looked

@@ -28,7 +28,7 @@ extension SyncEngine {
             let records = batch.records + acks.map { SyncRecord.ack($0) }
             try folder.write(kind: .segment, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
             lastWritten = seq
-            try store.recordSyncSeqWritten(seq)
+            try store.recordSyncSeqWritten(seq, device: identity.id)
             try store.markWritten(batch, seq: seq)
             try store.markAcksSent(acks)
         } catch {
@@ -84,7 +84,7 @@ extension SyncEngine {
             clearSquatter(folder, identity, key, seq: seq, kind: .pack)
             try folder.write(kind: .pack, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
             lastWritten = seq
-            try store.recordSyncSeqWritten(seq)
+            try store.recordSyncSeqWritten(seq, device: identity.id, pack: true)
             for kind in SyncFile.Kind.allCases { _ = try folder.remove(device: identity.id, kind: kind, upTo: seq - 1) }
             compactionDue = false
             logger.info("sync: compacted", metadata: ["seq": "\(seq)", "records": "\(records.count)", "files": "\(own.count)"])

@@ -53,12 +53,24 @@ extension HistoryStore {
         max(try database.scalarInt("SELECT value FROM state WHERE key = 'sync-seq'") ?? 0, atLeast) + 1
     }
 
-    /// Records that our file `seq` was written.
-    public func recordSyncSeqWritten(_ seq: Int64) throws(StoreError) {
+    /// Records that our file `seq` was written. With `device`, it also records where that
+    /// device's files begin: its first file, or `pack`, which replaced every earlier one.
+    public func recordSyncSeqWritten(_ seq: Int64, device: String? = nil, pack: Bool = false) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             let last = try database.scalarInt("SELECT value FROM state WHERE key = 'sync-seq'") ?? 0
             try setState("sync-seq", max(last, seq))
+            guard let device else { return }
+            let first = try syncFilesFrom(device: device) == nil
+            if pack || first { try setState("sync-files-from", "\(device) \(seq)") }
         }
+    }
+
+    /// The seq from which every file of `device` written so far must still be in the folder:
+    /// its first file or its last pack; nil before `device` wrote anything.
+    public func syncFilesFrom(device: String) throws(StoreError) -> Int64? {
+        let value = try database.scalarText("SELECT value FROM state WHERE key = 'sync-files-from'")
+        guard let fields = value?.split(separator: " "), fields.count == 2, fields[0] == device else { return nil }
+        return Int64(fields[1])
     }
 
     /// Adds a device or updates its name, key and approval (it is no longer removed).

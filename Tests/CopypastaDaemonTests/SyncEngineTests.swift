@@ -275,6 +275,25 @@ import Testing
         #expect(try stranger.store.syncLogEntries(limit: 50).contains { $0.code == "decrypt" })
     }
 
+    @Test func aLostFileOfThisDeviceIsWrittenAgainAsAPackAndTheEntriesTurnSynced() throws {
+        let (a, b) = try pair()
+        try a.add("one")
+        a.settle()
+        try a.add("two")
+        a.settle()
+        let first = try #require(
+            try SyncFolder(root: folder).files().files.first { $0.device == a.engine.identity?.id && $0.seq == 1 })
+        #expect(unlink(first.path) == 0)
+        b.settle()
+        #expect(try b.texts() == ["two"], "the peer reads what is there")
+        a.settle()
+        #expect(a.log.contains("is gone from the sync folder"))
+        b.settle()
+        a.settle()
+        #expect(try Set(b.texts()) == ["one", "two"])
+        #expect(try a.state(of: "one") == .synced && a.state(of: "two") == .synced)
+    }
+
     @Test func aLateThirdMachineGetsTheHistoryFromPacksAfterCompaction() throws {
         let (a, b) = try pair()
         for index in 1...(SyncEngine.compactAfter + 5) {
