@@ -10,10 +10,22 @@ extension Copypasta {
             abstract: "List entries, newest first.",
             discussion: "An empty history prints nothing and exits 0.")
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: EntryOutputOptions
+        // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
+        @Option(name: .long, help: GlobalOptions.dbHelp)
+        var db: String?
+        @Option(name: .long, help: GlobalOptions.configHelp)
+        var config: String?
+        // The options of EntryOutputOptions.
+        @Flag(name: .long, help: EntryOutputOptions.jsonHelp)
+        var json = false
+        @Flag(name: EntryOutputOptions.nullNames, help: EntryOutputOptions.nullHelp)
+        var null = false
 
-        @OptionGroup var page: PageOptions
+        // The options of PageOptions.
+        @Option(help: PageOptions.limitHelp)
+        var limit: Int?
+        @Option(help: PageOptions.offsetHelp)
+        var offset = 0
 
         @Flag(help: "Show only pinned entries.")
         var pinned = false
@@ -34,8 +46,15 @@ extension Copypasta {
             help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
         var sort: EntrySort?
 
-        /// An empty name matches no tag a command can set; refuse it rather than list nothing.
+        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
+        private var output: EntryOutputOptions { EntryOutputOptions.parsed(json: json, null: null) }
+        private var page: PageOptions { PageOptions.parsed(limit: limit, offset: offset) }
+
+        /// The checks of the output and page options, in the order their groups made them; an
+        /// empty name matches no tag a command can set: refuse it rather than list nothing.
         func validate() throws {
+            try output.validate()
+            try page.validate()
             if tag == "" { throw ValidationError("--tag needs a tag name") }
             if collection == "" { throw ValidationError("--collection needs a collection name") }
         }
@@ -54,5 +73,3 @@ extension Copypasta {
         }
     }
 }
-
-extension EntrySort: ExpressibleByArgument {}

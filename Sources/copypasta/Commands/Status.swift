@@ -11,7 +11,13 @@ extension Copypasta {
             commandName: "status",
             abstract: "Show whether capture is paused, entry counts, the database path and size, and the last capture.")
 
-        @OptionGroup var global: GlobalOptions
+        // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
+        @Option(name: .long, help: GlobalOptions.dbHelp)
+        var db: String?
+        @Option(name: .long, help: GlobalOptions.configHelp)
+        var config: String?
+
+        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
 
         @Flag(help: "Print one JSON object.")
         var json = false
