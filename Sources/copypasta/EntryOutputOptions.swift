@@ -6,6 +6,8 @@ import CopypastaCore
 /// `list` and `search` declare the two flags themselves, with the names and help below, and make
 /// this value with `init(json:null:)` (see `GlobalOptions`).
 struct EntryOutputOptions: ParsableArguments {
+    /// The name of `--json` (see `GlobalOptions.dbName`).
+    static let jsonName = NameSpecification.customLong("json")
     /// The help of `--json`.
     static let jsonHelp = ArgumentHelp("Print JSON Lines: one object per entry with every field.")
     /// The names of `--null`.
@@ -14,7 +16,7 @@ struct EntryOutputOptions: ParsableArguments {
     static let nullHelp = ArgumentHelp("Print the full texts, each ending in a NUL byte (for fzf --read0, xargs -0).")
 
     /// JSON Lines output.
-    @Flag(name: .long, help: EntryOutputOptions.jsonHelp)
+    @Flag(name: EntryOutputOptions.jsonName, help: EntryOutputOptions.jsonHelp)
     var json = false
 
     /// NUL-terminated full texts.

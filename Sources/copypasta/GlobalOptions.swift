@@ -11,6 +11,12 @@ import Glibc
 /// option group costs the parser a reflection and four protocol-conformance scans per start
 /// (docs/DESIGN.md §1).
 struct GlobalOptions: ParsableArguments {
+    /// The name of `--db`, spelled out: ArgumentParser derives a name from the property's by
+    /// converting its case, for each option each time it describes a command's arguments (several
+    /// times per parse), which spelled-out names skip.
+    static let dbName = NameSpecification.customLong("db")
+    /// The name of `--config`.
+    static let configName = NameSpecification.customLong("config")
     /// The help of `--db`.
     static let dbHelp = ArgumentHelp(
         "Use this database file (default: $XDG_DATA_HOME/copypasta/history.sqlite3; env COPYPASTA_DB).", valueName: "path")
@@ -19,11 +25,11 @@ struct GlobalOptions: ParsableArguments {
         "Use this config file (default: $XDG_CONFIG_HOME/copypasta/copypasta.conf; env COPYPASTA_CONFIG).", valueName: "path")
 
     /// The database path given with --db.
-    @Option(name: .long, help: GlobalOptions.dbHelp)
+    @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
     var db: String?
 
     /// The config path given with --config.
-    @Option(name: .long, help: GlobalOptions.configHelp)
+    @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
     var config: String?
 
     /// Every path, resolved from the options, the environment and the user.

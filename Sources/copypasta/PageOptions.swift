@@ -3,15 +3,19 @@ import ArgumentParser
 /// The `--limit` and `--offset` of `list` and `search`, which declare them themselves with the
 /// help below and make this value with `parsed(limit:offset:)` (see `GlobalOptions`).
 struct PageOptions: ParsableArguments {
+    /// The name of `--limit` (see `GlobalOptions.dbName`).
+    static let limitName = NameSpecification.customLong("limit")
+    /// The name of `--offset`.
+    static let offsetName = NameSpecification.customLong("offset")
     /// The help of `--limit`.
     static let limitHelp = ArgumentHelp("Show at most this many entries.")
     /// The help of `--offset`.
     static let offsetHelp = ArgumentHelp("Skip this many entries first.")
 
-    @Option(help: PageOptions.limitHelp)
+    @Option(name: PageOptions.limitName, help: PageOptions.limitHelp)
     var limit: Int?
 
-    @Option(help: PageOptions.offsetHelp)
+    @Option(name: PageOptions.offsetName, help: PageOptions.offsetHelp)
     var offset = 0
 
     /// Rejects negative values, which their types cannot rule out (exit 64).

@@ -12,18 +12,18 @@ extension Copypasta {
                 """)
 
         // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
-        @Option(name: .long, help: GlobalOptions.dbHelp)
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
         var db: String?
-        @Option(name: .long, help: GlobalOptions.configHelp)
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
         var config: String?
 
         // The option of PassphraseOptions.
         @Option(name: PassphraseOptions.passphraseFDName, help: PassphraseOptions.passphraseFDHelp)
         var passphraseFD: Int32?
         // The options of SelectionOptions.
-        @Flag(help: SelectionOptions.primaryHelp)
+        @Flag(name: SelectionOptions.primaryName, help: SelectionOptions.primaryHelp)
         var primary = false
-        @Flag(help: SelectionOptions.bothHelp)
+        @Flag(name: SelectionOptions.bothName, help: SelectionOptions.bothHelp)
         var both = false
 
         @Argument(help: EntryReference.help("The entry\'s id"))

@@ -11,38 +11,42 @@ extension Copypasta {
             discussion: "An empty history prints nothing and exits 0.")
 
         // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
-        @Option(name: .long, help: GlobalOptions.dbHelp)
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
         var db: String?
-        @Option(name: .long, help: GlobalOptions.configHelp)
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
         var config: String?
         // The options of EntryOutputOptions.
-        @Flag(name: .long, help: EntryOutputOptions.jsonHelp)
+        @Flag(name: EntryOutputOptions.jsonName, help: EntryOutputOptions.jsonHelp)
         var json = false
         @Flag(name: EntryOutputOptions.nullNames, help: EntryOutputOptions.nullHelp)
         var null = false
 
         // The options of PageOptions.
-        @Option(help: PageOptions.limitHelp)
+        @Option(name: PageOptions.limitName, help: PageOptions.limitHelp)
         var limit: Int?
-        @Option(help: PageOptions.offsetHelp)
+        @Option(name: PageOptions.offsetName, help: PageOptions.offsetHelp)
         var offset = 0
 
-        @Flag(help: "Show only pinned entries.")
+        @Flag(name: .customLong("pinned"), help: "Show only pinned entries.")
         var pinned = false
 
-        @Option(help: ArgumentHelp("Show only entries with this tag (case-insensitive).", valueName: "tag"))
+        @Option(
+            name: .customLong("tag"), help: ArgumentHelp("Show only entries with this tag (case-insensitive).", valueName: "tag"))
         var tag: String?
 
-        @Option(help: ArgumentHelp("Show only entries in this collection (case-insensitive).", valueName: "name"))
+        @Option(
+            name: .customLong("collection"),
+            help: ArgumentHelp("Show only entries in this collection (case-insensitive).", valueName: "name"))
         var collection: String?
 
-        @Option(help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
+        @Option(name: .customLong("kind"), help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
         var kind: EntryKind?
 
-        @Flag(help: "Show only snippets (named entries).")
+        @Flag(name: .customLong("snippets"), help: "Show only snippets (named entries).")
         var snippets = false
 
         @Option(
+            name: .customLong("sort"),
             help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
         var sort: EntrySort?
 

@@ -16,12 +16,12 @@ extension Copypasta {
                 """)
 
         // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
-        @Option(name: .long, help: GlobalOptions.dbHelp)
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
         var db: String?
-        @Option(name: .long, help: GlobalOptions.configHelp)
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
         var config: String?
         // The options of EntryOutputOptions.
-        @Flag(name: .long, help: EntryOutputOptions.jsonHelp)
+        @Flag(name: EntryOutputOptions.jsonName, help: EntryOutputOptions.jsonHelp)
         var json = false
         @Flag(name: EntryOutputOptions.nullNames, help: EntryOutputOptions.nullHelp)
         var null = false
@@ -29,13 +29,13 @@ extension Copypasta {
         @Argument(help: "The query; several arguments are joined with spaces.")
         var query: [String]
 
-        @Option(help: "Order: relevance (the default when the query has words) or recent.")
+        @Option(name: .customLong("sort"), help: "Order: relevance (the default when the query has words) or recent.")
         var sort: SearchOrder = .relevance
 
         // The options of PageOptions.
-        @Option(help: PageOptions.limitHelp)
+        @Option(name: PageOptions.limitName, help: PageOptions.limitHelp)
         var limit: Int?
-        @Option(help: PageOptions.offsetHelp)
+        @Option(name: PageOptions.offsetName, help: PageOptions.offsetHelp)
         var offset = 0
 
         private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }

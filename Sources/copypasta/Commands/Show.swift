@@ -9,9 +9,9 @@ extension Copypasta {
             abstract: "Print an entry's exact text, byte for byte, with nothing added.")
 
         // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
-        @Option(name: .long, help: GlobalOptions.dbHelp)
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
         var db: String?
-        @Option(name: .long, help: GlobalOptions.configHelp)
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
         var config: String?
 
         // The option of PassphraseOptions.

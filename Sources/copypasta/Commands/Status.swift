@@ -12,14 +12,14 @@ extension Copypasta {
             abstract: "Show whether capture is paused, entry counts, the database path and size, and the last capture.")
 
         // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
-        @Option(name: .long, help: GlobalOptions.dbHelp)
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
         var db: String?
-        @Option(name: .long, help: GlobalOptions.configHelp)
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
         var config: String?
 
         private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
 
-        @Flag(help: "Print one JSON object.")
+        @Flag(name: .customLong("json"), help: "Print one JSON object.")
         var json = false
 
         func run() throws {
