@@ -238,11 +238,12 @@ final class Database {
     }
 
     /// Creates the file 0600, or checks the header of the one there. The parent directories are
-    /// created only when the file cannot be created for want of them: opening an existing database,
-    /// what nearly every command does, costs no mkdir(2) per path component.
+    /// created only when the file cannot be created for want of them (ENOENT, or ENOTDIR, which
+    /// the directory creation then reports by name): opening an existing database, what nearly
+    /// every command does, costs no mkdir(2) per path component.
     private static func checkHeaderOrCreate(_ path: String) throws(StoreError) {
         var created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if created < 0 && errno == ENOENT {
+        if created < 0 && (errno == ENOENT || errno == ENOTDIR) {
             try createParentDirectories(of: path)
             created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         }
