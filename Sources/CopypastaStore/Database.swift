@@ -22,7 +22,6 @@ final class Database {
     /// SQLite header is refused before SQLite opens it, so it is never changed.
     init(path: String) throws(StoreError) {
         self.path = path
-        try Database.createParentDirectories(of: path)
         try Database.checkHeaderOrCreate(path)
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -238,8 +237,16 @@ final class Database {
         SystemError.describe(code)
     }
 
+    /// Creates the file 0600, or checks the header of the one there. The parent directories are
+    /// created only when the file cannot be created for want of them (ENOENT, or ENOTDIR, which
+    /// the directory creation then reports by name): opening an existing database, what nearly
+    /// every command does, costs no mkdir(2) per path component.
     private static func checkHeaderOrCreate(_ path: String) throws(StoreError) {
-        let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        var created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created < 0 && (errno == ENOENT || errno == ENOTDIR) {
+            try createParentDirectories(of: path)
+            created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        }
         if created >= 0 {
             close(created)
             return

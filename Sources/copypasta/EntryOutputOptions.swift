@@ -2,15 +2,25 @@ import ArgumentParser
 import CopypastaCore
 
 /// The output formats `list`, `search` and `pick` share (copypasta(1) COMMANDS).
+///
+/// `list` and `search` declare the two flags themselves, with the names and help below, and make
+/// this value with `init(json:null:)` (see `GlobalOptions`).
 struct EntryOutputOptions: ParsableArguments {
+    /// The name of `--json` (see `GlobalOptions.dbName`).
+    static let jsonName = NameSpecification.customLong("json")
+    /// The help of `--json`.
+    static let jsonHelp = ArgumentHelp("Print JSON Lines: one object per entry with every field.")
+    /// The names of `--null`.
+    static let nullNames: NameSpecification = [.customShort("0"), .customLong("null")]
+    /// The help of `--null`.
+    static let nullHelp = ArgumentHelp("Print the full texts, each ending in a NUL byte (for fzf --read0, xargs -0).")
+
     /// JSON Lines output.
-    @Flag(name: .long, help: "Print JSON Lines: one object per entry with every field.")
+    @Flag(name: EntryOutputOptions.jsonName, help: EntryOutputOptions.jsonHelp)
     var json = false
 
     /// NUL-terminated full texts.
-    @Flag(
-        name: [.customShort("0"), .customLong("null")],
-        help: "Print the full texts, each ending in a NUL byte (for fzf --read0, xargs -0).")
+    @Flag(name: EntryOutputOptions.nullNames, help: EntryOutputOptions.nullHelp)
     var null = false
 
     /// Refuses two output formats at once.
@@ -68,5 +78,16 @@ struct EntryOutputOptions: ParsableArguments {
         let previewStart = (id.count / 8 + 1) * 8 + (badge ? 8 : 0)
         let prefix = id + "\t" + (badge ? "\(entry.sync.badge)\t" : "")
         return prefix + Preview.line(entry.previewSource, columns: max(columns - previewStart, 1))
+    }
+}
+
+extension EntryOutputOptions {
+    /// The flags as parsed by a command that declares them itself (the memberwise initializer
+    /// would make unparsed definitions, not values).
+    static func parsed(json: Bool, null: Bool) -> EntryOutputOptions {
+        var options = EntryOutputOptions()
+        options.json = json
+        options.null = null
+        return options
     }
 }

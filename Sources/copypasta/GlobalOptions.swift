@@ -5,20 +5,31 @@ import CopypastaSystem
 import Glibc
 
 /// Options every subcommand accepts: where the database and config file are (copypasta(1) FILES).
+///
+/// The commands run most often (`list`, `search`, `show`, `copy`, `status`) declare `--db` and
+/// `--config` themselves, with the help below, and make this value with `parsed(db:config:)`: each
+/// option group costs the parser a reflection and four protocol-conformance scans per start
+/// (docs/DESIGN.md §1).
 struct GlobalOptions: ParsableArguments {
+    /// The name of `--db`, spelled out: ArgumentParser derives a name from the property's by
+    /// converting its case, for each option each time it describes a command's arguments (several
+    /// times per parse), which spelled-out names skip.
+    static let dbName = NameSpecification.customLong("db")
+    /// The name of `--config`.
+    static let configName = NameSpecification.customLong("config")
+    /// The help of `--db`.
+    static let dbHelp = ArgumentHelp(
+        "Use this database file (default: $XDG_DATA_HOME/copypasta/history.sqlite3; env COPYPASTA_DB).", valueName: "path")
+    /// The help of `--config`.
+    static let configHelp = ArgumentHelp(
+        "Use this config file (default: $XDG_CONFIG_HOME/copypasta/copypasta.conf; env COPYPASTA_CONFIG).", valueName: "path")
+
     /// The database path given with --db.
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Use this database file (default: $XDG_DATA_HOME/copypasta/history.sqlite3; env COPYPASTA_DB).", valueName: "path"))
+    @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
     var db: String?
 
     /// The config path given with --config.
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Use this config file (default: $XDG_CONFIG_HOME/copypasta/copypasta.conf; env COPYPASTA_CONFIG).", valueName: "path")
-    )
+    @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
     var config: String?
 
     /// Every path, resolved from the options, the environment and the user.
@@ -79,5 +90,16 @@ struct GlobalOptions: ParsableArguments {
             length += 1
         }
         return max(length, 1)
+    }
+}
+
+extension GlobalOptions {
+    /// The options as parsed by a command that declares them itself (the memberwise initializer
+    /// would make unparsed definitions, not values).
+    static func parsed(db: String?, config: String?) -> GlobalOptions {
+        var options = GlobalOptions()
+        options.db = db
+        options.config = config
+        return options
     }
 }

@@ -2,8 +2,6 @@ import ArgumentParser
 import CopypastaCore
 import CopypastaStore
 
-extension ForeignManager: ExpressibleByArgument {}
-
 extension Copypasta.Import {
     /// Imports another manager's history: all of it is read and checked first, then stored in
     /// the importer's short batches, newest first, below the existing history, so that the

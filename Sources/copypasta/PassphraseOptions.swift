@@ -5,12 +5,18 @@ import CopypastaSystem
 
 /// Where the passphrase of the secure entries comes from: a descriptor a script opened
 /// (`--passphrase-fd N`) or else the pinentry dialog (`pinentry-program`).
+///
+/// `show` and `copy` declare `--passphrase-fd` themselves, with the name and help below, and make
+/// this value with `init(passphraseFD:)` (see `GlobalOptions`).
 struct PassphraseOptions: ParsableArguments {
-    @Option(
-        name: .customLong("passphrase-fd"),
-        help: ArgumentHelp(
-            "Read the passphrase of the secure entries from file descriptor N (one line) instead of asking with pinentry.",
-            valueName: "N"))
+    /// The name of `--passphrase-fd`.
+    static let passphraseFDName = NameSpecification.customLong("passphrase-fd")
+    /// The help of `--passphrase-fd`.
+    static let passphraseFDHelp = ArgumentHelp(
+        "Read the passphrase of the secure entries from file descriptor N (one line) instead of asking with pinentry.",
+        valueName: "N")
+
+    @Option(name: PassphraseOptions.passphraseFDName, help: PassphraseOptions.passphraseFDHelp)
     var passphraseFD: Int32?
 
     /// The passphrase; `choosing` when it will become the database's passphrase.
@@ -50,5 +56,15 @@ struct PassphraseOptions: ParsableArguments {
         var bytes = try passphrase(config: config, choosing: choosing)
         defer { SecretKey.wipe(&bytes) }
         return try store.secureKey(passphrase: bytes, create: create)
+    }
+}
+
+extension PassphraseOptions {
+    /// The option as parsed by a command that declares it itself (the memberwise initializer
+    /// would make unparsed definitions, not values).
+    static func parsed(passphraseFD: Int32?) -> PassphraseOptions {
+        var options = PassphraseOptions()
+        options.passphraseFD = passphraseFD
+        return options
     }
 }

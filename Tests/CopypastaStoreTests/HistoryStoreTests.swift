@@ -43,6 +43,20 @@ import Testing
         #expect(sandbox.mode(sandbox.root + "/data") == 0o700)
     }
 
+    /// The directories are created only when the file cannot be; the errors name what failed as
+    /// they did when every component was created first.
+    @Test func aPathThroughAFileIsRefusedNamingTheFailingPart() throws {
+        let file = sandbox.write("plain", "not a directory\n")
+        #expect(
+            throws: StoreError.cannotCreate(
+                path: file + "/sub/history.sqlite3", reason: "cannot create the directory \(file)/sub: Not a directory")
+        ) { try HistoryStore(path: file + "/sub/history.sqlite3") }
+        #expect(throws: StoreError.cannotCreate(path: file + "/history.sqlite3", reason: "Not a directory")) {
+            try HistoryStore(path: file + "/history.sqlite3")
+        }
+        #expect(sandbox.read(file) == Array("not a directory\n".utf8))
+    }
+
     @Test func reopeningACurrentDatabaseKeepsData() throws {
         _ = try capture(try open(), "kept", at: 1)
         let again = try open()

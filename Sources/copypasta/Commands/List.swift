@@ -10,32 +10,55 @@ extension Copypasta {
             abstract: "List entries, newest first.",
             discussion: "An empty history prints nothing and exits 0.")
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: EntryOutputOptions
+        // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
+        var db: String?
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
+        var config: String?
+        // The options of EntryOutputOptions.
+        @Flag(name: EntryOutputOptions.jsonName, help: EntryOutputOptions.jsonHelp)
+        var json = false
+        @Flag(name: EntryOutputOptions.nullNames, help: EntryOutputOptions.nullHelp)
+        var null = false
 
-        @OptionGroup var page: PageOptions
+        // The options of PageOptions.
+        @Option(name: PageOptions.limitName, help: PageOptions.limitHelp)
+        var limit: Int?
+        @Option(name: PageOptions.offsetName, help: PageOptions.offsetHelp)
+        var offset = 0
 
-        @Flag(help: "Show only pinned entries.")
+        @Flag(name: .customLong("pinned"), help: "Show only pinned entries.")
         var pinned = false
 
-        @Option(help: ArgumentHelp("Show only entries with this tag (case-insensitive).", valueName: "tag"))
+        @Option(
+            name: .customLong("tag"), help: ArgumentHelp("Show only entries with this tag (case-insensitive).", valueName: "tag"))
         var tag: String?
 
-        @Option(help: ArgumentHelp("Show only entries in this collection (case-insensitive).", valueName: "name"))
+        @Option(
+            name: .customLong("collection"),
+            help: ArgumentHelp("Show only entries in this collection (case-insensitive).", valueName: "name"))
         var collection: String?
 
-        @Option(help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
+        @Option(name: .customLong("kind"), help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
         var kind: EntryKind?
 
-        @Flag(help: "Show only snippets (named entries).")
+        @Flag(name: .customLong("snippets"), help: "Show only snippets (named entries).")
         var snippets = false
 
         @Option(
+            name: .customLong("sort"),
             help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
         var sort: EntrySort?
 
-        /// An empty name matches no tag a command can set; refuse it rather than list nothing.
+        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
+        private var output: EntryOutputOptions { EntryOutputOptions.parsed(json: json, null: null) }
+        private var page: PageOptions { PageOptions.parsed(limit: limit, offset: offset) }
+
+        /// The checks of the output and page options, in the order their groups made them; an
+        /// empty name matches no tag a command can set: refuse it rather than list nothing.
         func validate() throws {
+            try output.validate()
+            try page.validate()
             if tag == "" { throw ValidationError("--tag needs a tag name") }
             if collection == "" { throw ValidationError("--collection needs a collection name") }
         }
@@ -54,5 +77,3 @@ extension Copypasta {
         }
     }
 }
-
-extension EntrySort: ExpressibleByArgument {}

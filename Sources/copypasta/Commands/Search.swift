@@ -15,16 +15,38 @@ extension Copypasta {
                 A domain such as example.com finds the links to it. Exits 1 when nothing matches.
                 """)
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: EntryOutputOptions
+        // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
+        var db: String?
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
+        var config: String?
+        // The options of EntryOutputOptions.
+        @Flag(name: EntryOutputOptions.jsonName, help: EntryOutputOptions.jsonHelp)
+        var json = false
+        @Flag(name: EntryOutputOptions.nullNames, help: EntryOutputOptions.nullHelp)
+        var null = false
 
         @Argument(help: "The query; several arguments are joined with spaces.")
         var query: [String]
 
-        @Option(help: "Order: relevance (the default when the query has words) or recent.")
+        @Option(name: .customLong("sort"), help: "Order: relevance (the default when the query has words) or recent.")
         var sort: SearchOrder = .relevance
 
-        @OptionGroup var page: PageOptions
+        // The options of PageOptions.
+        @Option(name: PageOptions.limitName, help: PageOptions.limitHelp)
+        var limit: Int?
+        @Option(name: PageOptions.offsetName, help: PageOptions.offsetHelp)
+        var offset = 0
+
+        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
+        private var output: EntryOutputOptions { EntryOutputOptions.parsed(json: json, null: null) }
+        private var page: PageOptions { PageOptions.parsed(limit: limit, offset: offset) }
+
+        /// The checks of the output and page options, in the order their groups made them.
+        func validate() throws {
+            try output.validate()
+            try page.validate()
+        }
 
         func run() throws {
             let parsed = try SearchQuery.parse(query.joined(separator: " "))
@@ -36,7 +58,3 @@ extension Copypasta {
         }
     }
 }
-
-extension SearchOrder: ExpressibleByArgument {}
-
-extension EntryKind: ExpressibleByArgument {}

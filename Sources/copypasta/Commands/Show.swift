@@ -8,9 +8,18 @@ extension Copypasta {
             commandName: "show",
             abstract: "Print an entry's exact text, byte for byte, with nothing added.")
 
-        @OptionGroup var global: GlobalOptions
+        // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
+        var db: String?
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
+        var config: String?
 
-        @OptionGroup var secret: PassphraseOptions
+        // The option of PassphraseOptions.
+        @Option(name: PassphraseOptions.passphraseFDName, help: PassphraseOptions.passphraseFDHelp)
+        var passphraseFD: Int32?
+
+        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
+        private var secret: PassphraseOptions { PassphraseOptions.parsed(passphraseFD: passphraseFD) }
 
         @Argument(help: EntryReference.help("The entry\'s id"))
         var entry: EntryReference

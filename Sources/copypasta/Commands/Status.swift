@@ -11,9 +11,15 @@ extension Copypasta {
             commandName: "status",
             abstract: "Show whether capture is paused, entry counts, the database path and size, and the last capture.")
 
-        @OptionGroup var global: GlobalOptions
+        // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
+        @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
+        var db: String?
+        @Option(name: GlobalOptions.configName, help: GlobalOptions.configHelp)
+        var config: String?
 
-        @Flag(help: "Print one JSON object.")
+        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
+
+        @Flag(name: .customLong("json"), help: "Print one JSON object.")
         var json = false
 
         func run() throws {
