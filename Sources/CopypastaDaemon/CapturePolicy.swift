@@ -125,7 +125,7 @@ final class CapturePolicy {
             let text = try? store.text(id: kept.id)
         else { return }
         do {
-            try source.own([selection], text: text)
+            try source.own([selection], text: text, secret: false)
             logger.info("keeping the clipboard alive after its owner closed", metadata: meta(selection, ["id": "\(kept.id)"]))
         } catch {
             logger.warning("could not keep the clipboard alive: \(error)")

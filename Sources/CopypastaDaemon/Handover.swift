@@ -25,7 +25,7 @@ struct Handover {
     func restore(id: Int64, selections: [Config.Selection]) throws -> Fingerprint? {
         let entry = try opened(id)
         let text = entry.text ?? ""
-        try display.own(selections, text: text)
+        try display.own(selections, text: text, secret: entry.secure)
         try recordUse(id)
         logger.info(
             "restored", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
@@ -54,7 +54,8 @@ struct Handover {
     {
         let entry = try opened(id)
         let text = entry.text ?? ""
-        let session = try PasteSession.start(text: text, previous: previous, display: display, keyboard: keyboard, config: config)
+        let session = try PasteSession.start(
+            text: text, secret: entry.secure, previous: previous, display: display, keyboard: keyboard, config: config)
         started(session)
         try recordUse(id)
         logger.info(

@@ -26,14 +26,16 @@ struct PasteSession {
 
     /// Owns CLIPBOARD with `text` and sends the paste keystroke for the focused window; a keystroke
     /// whose key the keyboard lacks is refused before the clipboard changes.
-    static func start(text: String, previous: String?, display: X11Display, keyboard: Keyboard, config: Config) throws
+    static func start(
+        text: String, secret: Bool = false, previous: String?, display: X11Display, keyboard: Keyboard, config: Config
+    ) throws
         -> PasteSession
     {
         keyboard.reload()
         let focus = keyboard.focus()
         let keystroke = config.pasteKeys.keystroke(forClass: keyboard.classNames(of: focus))
         guard keyboard.position(named: keystroke.key) != nil else { throw X11Error.unknownKey(keystroke.description) }
-        try display.own([.clipboard], text: text)
+        try display.own([.clipboard], text: text, secret: secret)
         let session = PasteSession(
             previous: previous, deliveriesAtStart: display.textDeliveries,
             deadline: monotonicSeconds() + Double(config.pasteRestoreTimeoutMilliseconds) / 1000, keystroke: keystroke,
@@ -61,7 +63,7 @@ struct PasteSession {
             return
         }
         do {
-            try display.own([.clipboard], text: previous)
+            try display.own([.clipboard], text: previous, secret: false)
             logger.info(
                 "pasted and put the previous clipboard content back",
                 metadata: ["fetched": "\(fetched)", "keystroke": "\(keystroke)"])

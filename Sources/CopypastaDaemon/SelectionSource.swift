@@ -18,8 +18,9 @@ protocol SelectionSource: AnyObject {
     /// Starts reading what `selection` holds now (at start-up); nil when nobody else owns it.
     @discardableResult
     func readCurrent(_ selection: Config.Selection, maxBytes: Int, timeout: Double) -> ReadID?
-    /// Owns `selections` and serves `text` on them (keep-alive); throws when the server does not confirm it.
-    func own(_ selections: [Config.Selection], text: String) throws
+    /// Owns `selections` and serves `text` on them (keep-alive), with the password hint when it is
+    /// `secret`; throws when the server does not confirm it.
+    func own(_ selections: [Config.Selection], text: String, secret: Bool) throws
 }
 
 extension X11Display: SelectionSource {}

@@ -25,11 +25,6 @@ extension SelectionServer {
         /// The text, when the payload has one.
         let text: String?
 
-        /// A text in UTF-8 under each text target, and in Latin-1 as STRING when it fits.
-        convenience init(text: String, atoms: Atoms) {
-            self.init(text: text, extra: [], atoms: atoms)
-        }
-
         /// `text` (if any) in its encodings, followed by the `extra` targets.
         init(text: String?, extra: [Item], atoms: Atoms) {
             var items: [Item] = []

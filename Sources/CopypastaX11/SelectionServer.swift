@@ -49,11 +49,6 @@ final class SelectionServer {
     private var display: OpaquePointer { connection.display }
     private var atoms: Atoms { connection.atoms }
 
-    /// Starts serving `text` on `selection`, owned since `time`.
-    func offer(_ text: String, on selection: Atom, since time: Time) {
-        offer(Payload(text: text, atoms: atoms), on: selection, since: time)
-    }
-
     /// Starts serving `payload`'s targets on `selection`, owned since `time`.
     func offer(_ payload: Payload, on selection: Atom, since time: Time) {
         offers[selection] = Offer(payload: payload, time: time)

@@ -4,7 +4,12 @@ import CopypastaCore
 extension X11Display {
     /// Owns `selections` and serves `text` on them; returns once the server confirms
     /// the ownership with XGetSelectionOwner (docs/DESIGN.md §4), or throws.
-    public func own(_ selections: [Config.Selection], text: String) throws(X11Error) {
+    ///
+    /// A `secret` text (a secure entry) also offers the password-manager hint
+    /// (`x-kde-passwordManagerHint`, as KeePassXC sets it), so that clipboard managers — another
+    /// copypasta daemon among them, when the background server holds the text — do not keep it.
+    public func own(_ selections: [Config.Selection], text: String, secret: Bool) throws(X11Error) {
+        let payload = SelectionServer.Payload(text: text, extra: secret ? [passwordHint()] : [], atoms: atoms)
         let time = serverTime()
         for selection in selections {
             let atom = atoms.atom(for: selection)
@@ -12,9 +17,15 @@ extension X11Display {
             guard XGetSelectionOwner(display, atom) == window else {
                 throw isLost ? .connectionLost(name) : .ownershipNotConfirmed(selection.rawValue.uppercased())
             }
-            server.offer(text, on: atom, since: time)
+            server.offer(payload, on: atom, since: time)
         }
         flush()
+    }
+
+    /// The password-manager hint target, with the value KeePassXC gives it.
+    private func passwordHint() -> SelectionServer.Item {
+        let target = XInternAtom(display, CaptureFilter.passwordHintTarget, False)
+        return SelectionServer.Item(target: target, type: target, format: 8, bytes: Array("secret".utf8))
     }
 
     /// Gives up `selection` when copypasta still serves the text with `fingerprint` on it (a secure

@@ -60,6 +60,11 @@ struct PassphraseOptions: ParsableArguments {
 }
 
 extension PassphraseOptions {
+    /// No descriptor: the passphrase is asked for with pinentry. For the commands that restore
+    /// without a `--passphrase-fd` of their own (`pick`); `PassphraseOptions()` would be an
+    /// unparsed definition, which traps when read.
+    static var pinentry: PassphraseOptions { parsed(passphraseFD: nil) }
+
     /// The option as parsed by a command that declares it itself (the memberwise initializer
     /// would make unparsed definitions, not values).
     static func parsed(passphraseFD: Int32?) -> PassphraseOptions {

@@ -15,7 +15,7 @@ enum Restore {
     /// passphrase is then asked for here, sent to the daemon to unlock, and the request sent again.
     static func entry(
         _ id: Int64, selections: [Config.Selection], global: GlobalOptions, paste: Bool = false,
-        secret: PassphraseOptions = PassphraseOptions()
+        secret: PassphraseOptions = .pinentry
     ) throws {
         let paths = global.paths()
         let request: IPCMessage.Request = paste ? .paste(id: id) : .restore(id: id, selections: selections)

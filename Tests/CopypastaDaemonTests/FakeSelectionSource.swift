@@ -32,7 +32,7 @@ final class FakeSelectionSource: SelectionSource {
         return start(selection, owner: owner)
     }
 
-    func own(_ selections: [Config.Selection], text: String) throws {
+    func own(_ selections: [Config.Selection], text: String, secret: Bool) throws {
         owned.append((selections, text))
         for selection in selections { owners[selection] = Self.ourWindow }
     }

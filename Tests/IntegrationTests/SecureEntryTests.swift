@@ -172,6 +172,29 @@ import Testing
         #expect(try waitUntil(seconds: 30) { try desktop.paste(timeout: 5).status != 0 })
     }
 
+    @Test func pickAsksForThePassphraseWithPinentryWithOrWithoutADaemon() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        let sandbox = desktop.sandbox
+        sandbox.write("config/copypasta/copypasta.conf", "feedback = none\npinentry-program = \(Self.pinentry(in: sandbox))\n")
+        let pass = Array((Self.passphrase + "\n").utf8)
+        #expect(try desktop.cli.run(["add", "--secure", "--passphrase-fd", "0", Self.secret], input: pass).status == 0)
+        let alone = try desktop.cli.run("pick", "--first")
+        #expect(alone.status == 0 && alone.stderr.isEmpty, "\(alone.stderr)")
+        #expect(Self.asked(sandbox) == 1)
+        #expect(try desktop.paste().output == Self.secret)
+        let hint = "x-kde-passwordManagerHint"
+        #expect(try desktop.paste(target: "TARGETS").output.contains(hint), "clipboard managers are told to skip it")
+        try desktop.startDaemon()
+        #expect(desktop.waitForLog("reason=password manager hint"), "the daemon skips what the background server serves")
+        #expect(try desktop.entryCount() == 1)
+        #expect(Self.filesHolding(Self.secret, sandbox) == [])
+        let locked = try desktop.cli.run("pick", "--first")
+        #expect(locked.status == 0 && locked.stderr.isEmpty, "\(locked.stderr)")
+        #expect(Self.asked(sandbox) == 2)
+        #expect(try desktop.paste().output == Self.secret)
+        #expect(try desktop.paste(target: "TARGETS").output.contains(hint))
+    }
+
     @Test func hooksAndNotificationsSeeThePlaceholderOnly() throws {
         let desktop = try Desktop()
         let dir = desktop.sandbox.root

@@ -27,7 +27,7 @@ extension Copypasta {
         }
 
         /// Waits for the hotkey's modifiers to be released, then pastes entry `id` (also `pick --paste`).
-        static func paste(_ id: Int64, global: GlobalOptions, secret: PassphraseOptions = PassphraseOptions()) throws {
+        static func paste(_ id: Int64, global: GlobalOptions, secret: PassphraseOptions = .pinentry) throws {
             Keyboard.releaseHotkey()
             try Restore.entry(id, selections: [.clipboard], global: global, paste: true, secret: secret)
         }

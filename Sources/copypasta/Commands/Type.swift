@@ -41,7 +41,7 @@ extension Copypasta {
 
         /// Types entry `id` (also `pick --type`).
         static func type(
-            _ id: Int64, global: GlobalOptions, secret: PassphraseOptions = PassphraseOptions(), delay: Int = 1, raw: Bool = false
+            _ id: Int64, global: GlobalOptions, secret: PassphraseOptions = .pinentry, delay: Int = 1, raw: Bool = false
         ) throws {
             let config = try global.loadConfig()
             let store = try global.openStore()
