@@ -13,6 +13,9 @@ final class Database {
     private var cache: [String: Statement] = [:]
     /// How long a statement waits for another connection's lock; read by the busy handler.
     private let busyWait = BusyWait()
+    /// Whether `RankFunction` is registered on this connection: at the first ranked search,
+    /// so that the commands that never rank do not pay for it.
+    private var rankFunctionRegistered = false
 
     /// Opens (creating when missing) the database at `path`.
     ///
@@ -88,6 +91,17 @@ final class Database {
         // After a checkpoint the WAL shrinks back to at most 4 MiB instead of keeping the size
         // of the longest write.
         try execute("PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON; PRAGMA journal_size_limit=4194304")
+    }
+
+    /// Registers `RankFunction` on this connection unless done already; a statement that calls it
+    /// cannot be prepared before.
+    func registerRankFunction() throws(StoreError) {
+        guard !rankFunctionRegistered else { return }
+        let status = RankFunction.register(on: handle)
+        guard status == SQLITE_OK else {
+            throw failure(message: "cannot register \(RankFunction.name) (no FTS5?)", in: "SELECT fts5(?1)")
+        }
+        rankFunctionRegistered = true
     }
 
     /// Runs SQL that returns no rows (several statements allowed).

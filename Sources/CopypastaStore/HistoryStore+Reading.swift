@@ -53,6 +53,7 @@ extension HistoryStore {
 
     /// The entries `selection` picks for one page.
     func select(_ selection: EntrySelection, withText: Bool, limit: Int?, offset: Int) throws(StoreError) -> [Entry] {
+        if selection.usesRankFunction { try database.registerRankFunction() }
         let (sql, values) = selection.statement(withText: withText, limit: limit, offset: offset)
         return try database.with(sql, values) { row throws(StoreError) in
             let columns = try EntryColumns(row, withText: withText)
