@@ -77,6 +77,9 @@ struct EntrySelection {
         sort = filter.sort
     }
 
+    /// True when the selection has full-text terms, so that it reads the full-text index.
+    var isFullText: Bool { match != nil }
+
     /// True when the statement ranks by relevance and so calls `RankFunction`, which the
     /// connection must have registered before the statement is prepared.
     var usesRankFunction: Bool { match != nil && ranked }
