@@ -37,7 +37,6 @@ public enum Preview {
     public static func appendLine(_ text: String, columns: Int, to bytes: inout [UInt8]) {
         guard columns > 0 else { return }
         var line = RenderedLine(columns: columns, start: bytes.count)
-        bytes.reserveCapacity(bytes.count + columns + 16)
         let rendered: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in render(text, utf8, into: &line, &bytes) }
         if rendered == nil {
             let copy = Array(text.utf8)
