@@ -13,6 +13,9 @@ final class Database {
     private var cache: [String: Statement] = [:]
     /// How long a statement waits for another connection's lock; read by the busy handler.
     private let busyWait = BusyWait()
+    /// Whether `RankFunction` is registered on this connection: at the first ranked search,
+    /// so that the commands that never rank do not pay for it.
+    private var rankFunctionRegistered = false
 
     /// Opens (creating when missing) the database at `path`.
     ///
@@ -87,6 +90,30 @@ final class Database {
         // After a checkpoint the WAL shrinks back to at most 4 MiB instead of keeping the size
         // of the longest write.
         try execute("PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON; PRAGMA journal_size_limit=4194304")
+    }
+
+    /// Registers `RankFunction` on this connection unless done already; a statement that calls it
+    /// cannot be prepared before.
+    func registerRankFunction() throws(StoreError) {
+        guard !rankFunctionRegistered else { return }
+        let status = RankFunction.register(on: handle)
+        guard status == SQLITE_OK else {
+            throw failure(message: "cannot register \(RankFunction.name) (no FTS5?)", in: "SELECT fts5(?1)")
+        }
+        rankFunctionRegistered = true
+    }
+
+    /// Runs `body` with SQLite's page cache of this connection held to `kibibytes`, then gives it
+    /// back its default size (2,000 KiB, which no other code changes).
+    ///
+    /// A search reads each page it needs about once (an entry row per hit, a docsize row, the
+    /// doclists), so the default cache only grows by a fresh 4 KiB buffer per page read, up to
+    /// 2 MiB, and every one of those buffers costs a page fault on first touch. A small cache keeps
+    /// the b-trees' inner pages, which every look-up needs, and recycles the rest.
+    func withCacheSize<T>(kibibytes: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("PRAGMA cache_size = -\(kibibytes)")
+        defer { _ = sqlite3_exec(handle, "PRAGMA cache_size = -2000", nil, nil, nil) }
+        return try body()
     }
 
     /// Runs SQL that returns no rows (several statements allowed).

@@ -10,6 +10,10 @@ import CopypastaCore
 /// does, costs a row look-up, a tag look-up and a copy of the preview per hit: thousands for a
 /// frequent prefix shown 20 at a time. Without a limit every row is shown, and one flat pass is
 /// cheaper than two.
+///
+/// The score is `copypasta_bm25` (`RankFunction`): bm25's value, computed from the hit's
+/// document length in the FTS5 docsize row that the query joins. A hit is scored after the
+/// filters, so a filtered-out entry costs no ranking.
 struct EntrySelection {
     private(set) var conditions: [String] = []
     private(set) var values: [(any SQLValue)?] = []
@@ -73,6 +77,13 @@ struct EntrySelection {
         sort = filter.sort
     }
 
+    /// True when the selection has full-text terms, so that it reads the full-text index.
+    var isFullText: Bool { match != nil }
+
+    /// True when the statement ranks by relevance and so calls `RankFunction`, which the
+    /// connection must have registered before the statement is prepared.
+    var usesRankFunction: Bool { match != nil && ranked }
+
     /// The statement for one page (`limit` nil for all) and the values to bind, in order.
     func statement(withText: Bool, limit: Int?, offset: Int) -> (sql: String, values: [(any SQLValue)?]) {
         let columns = Self.columns(withText: withText)
@@ -85,30 +96,44 @@ struct EntrySelection {
                 "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
             return (sql, values + page)
         }
-        let sql = limit == nil ? allHits(columns, filter) : pageOfHits(columns, filter)
-        return (sql, [match] + values + page)
+        guard limit != nil else {
+            // Without a LIMIT clause SQLite sorts every hit in its sorter; a LIMIT, even -1, makes
+            // it keep the rows in a b-tree, which costs more per row than sorting them once.
+            let sql = allHits(columns, filter, skipped: offset > 0)
+            return (sql, [match] + values + (offset > 0 ? [offset] : []))
+        }
+        return (pageOfHits(columns, filter), [match] + values + page)
     }
 
+    /// The score of the current hit in a query over `entry_fts f` that has joined its docsize row
+    /// as `d` (`docsizeJoin`), or 0 when the order is not by relevance.
+    private var score: String { ranked ? "\(RankFunction.name)(entry_fts, d.sz)" : "0" }
+
+    /// Joins the hit's FTS5 docsize row (its length in tokens), which `RankFunction` reads
+    /// instead of looking it up itself. A LEFT JOIN: a hit without one is still ranked, by FTS5's
+    /// own look-up.
+    private var docsizeJoin: String { ranked ? "LEFT JOIN entry_fts_docsize d ON d.id = f.rowid" : "" }
+
     /// Every hit is shown, so every row is read anyway: one pass ranks and reads them.
-    private func allHits(_ columns: String, _ filter: String) -> String {
+    private func allHits(_ columns: String, _ filter: String, skipped: Bool) -> String {
         """
-        SELECT \(columns) FROM entry_fts f JOIN entry e ON e.id = f.rowid
+        SELECT \(columns) FROM entry_fts f JOIN entry e ON e.id = f.rowid \(docsizeJoin)
         WHERE entry_fts MATCH ? AND \(filter)
-        ORDER BY \(ranked ? "bm25(entry_fts), " : "")e.seq DESC LIMIT ? OFFSET ?
+        ORDER BY \(ranked ? score + ", " : "")e.seq DESC\(skipped ? " LIMIT -1 OFFSET ?" : "")
         """
     }
 
     /// Ranks the ids of every hit, then reads the rows of one page only.
     private func pageOfHits(_ columns: String, _ filter: String) -> String {
         // Without filters the ranking reads seq and trashed_at from the (id, seq, trashed_at)
-        // index instead of the entry rows.
+        // index instead of the entry rows. CROSS JOIN keeps the full-text index the outer loop.
         let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
         return """
-            WITH hit AS MATERIALIZED (
-                SELECT rowid AS id, \(ranked ? "bm25(entry_fts)" : "0") AS score FROM entry_fts WHERE entry_fts MATCH ?),
-            page AS MATERIALIZED (
-                SELECT hit.id, hit.score, e.seq FROM hit JOIN \(entries) ON e.id = hit.id WHERE \(filter)
-                ORDER BY hit.score, e.seq DESC LIMIT ? OFFSET ?)
+            WITH page AS MATERIALIZED (
+                SELECT f.rowid AS id, \(score) AS score, e.seq AS seq
+                FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid \(docsizeJoin)
+                WHERE entry_fts MATCH ? AND \(filter)
+                ORDER BY score, seq DESC LIMIT ? OFFSET ?)
             SELECT \(columns) FROM page JOIN entry e ON e.id = page.id ORDER BY page.score, page.seq DESC
             """
     }

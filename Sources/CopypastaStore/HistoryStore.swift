@@ -41,6 +41,8 @@
 //   - Every bind is checked; rows are read by column name (`Statement.column`,
 //     `EntryColumns`), never by position.
 //   - List, search and pick select through one builder, `EntrySelection`.
+//   - Relevance is `copypasta_bm25` (RankFunction.swift), bm25's exact score
+//     computed with less work per hit, registered at the first ranked search.
 import CopypastaCore
 
 /// The clipboard history in one SQLite database file.

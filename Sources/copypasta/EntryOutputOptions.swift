@@ -50,7 +50,7 @@ struct EntryOutputOptions: ParsableArguments {
         out.write(bytes)
     }
 
-    /// Appends one entry in the chosen format: a JSON line, the full text ending in NUL, or `humanLine`.
+    /// Appends one entry in the chosen format: a JSON line, the full text ending in NUL, or `appendHumanLine`.
     ///
     /// With `idBeforeText` a full text is preceded by its id and a tab, so that a launcher's choice
     /// names the entry (`pick --null`). `flush` receives the bytes built so far of a long JSON line.
@@ -66,18 +66,23 @@ struct EntryOutputOptions: ParsableArguments {
             bytes += (entry.secure ? Entry.securePreview : entry.text ?? "").utf8
             bytes.append(0)
         } else {
-            bytes += Self.humanLine(entry, columns: columns, badge: badge).utf8
+            Self.appendHumanLine(entry, to: &bytes, columns: columns, badge: badge)
             bytes.append(0x0A)
         }
     }
 
     /// `ID<TAB>preview`, or `ID<TAB>BADGE<TAB>preview` with the sync state's letter, cut so that the
     /// whole line fits in `columns` (a tab advances to the next multiple of 8).
-    static func humanLine(_ entry: Entry, columns: Int, badge: Bool = false) -> String {
+    static func appendHumanLine(_ entry: Entry, to bytes: inout [UInt8], columns: Int, badge: Bool = false) {
         let id = String(entry.id)
         let previewStart = (id.count / 8 + 1) * 8 + (badge ? 8 : 0)
-        let prefix = id + "\t" + (badge ? "\(entry.sync.badge)\t" : "")
-        return prefix + Preview.line(entry.previewSource, columns: max(columns - previewStart, 1))
+        bytes += id.utf8
+        bytes.append(0x09)
+        if badge {
+            bytes += "\(entry.sync.badge)".utf8
+            bytes.append(0x09)
+        }
+        Preview.appendLine(entry.previewSource, columns: max(columns - previewStart, 1), to: &bytes)
     }
 }
 

@@ -19,6 +19,17 @@ import Testing
         #expect(Preview.line("a\nb\tcdef", columns: 4) == "a⏎b…")
     }
 
+    @Test func appendingALineCutsOnlyWhatItAppended() {
+        var bytes = Array("12\t".utf8)
+        Preview.appendLine("abcdefghij", columns: 5, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "12\tabcd…")
+        bytes = Array("7\t".utf8)
+        Preview.appendLine("a\r\nb日本", columns: 4, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "7\ta⏎b…")
+        Preview.appendLine("x", columns: 0, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "7\ta⏎b…")
+    }
+
     @Test func wideCharactersCountTwoColumns() {
         let line = Preview.line("日本語テキスト", columns: 7)
         #expect(DisplayWidth.columns(of: line) <= 7)

@@ -102,4 +102,13 @@ import Testing
         let names = try sqlite("SELECT name FROM sqlite_master WHERE name LIKE 'entry_seq%' ORDER BY name").output
         #expect(names == "entry_seq_trashed_by_id\n")
     }
+
+    @Test func aSearchGivesThePageCacheBackItsDefaultSize() throws {
+        let store = try open()
+        _ = try store.add("some words", at: Timestamp(microseconds: 1), policy: .move, maxEntries: 0)
+        #expect(try store.database.scalarInt("PRAGMA cache_size") == -2000)
+        _ = try store.search(SearchQuery.parse("words"), order: .relevance, limit: nil)
+        _ = try store.search(SearchQuery.parse("wor*"), order: .recent, limit: 5)
+        #expect(try store.database.scalarInt("PRAGMA cache_size") == -2000)
+    }
 }
