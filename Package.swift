@@ -32,13 +32,14 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error), .unsafeFlags(["-Xfr
 ///   hot code lies scattered over 12 MiB of `.text` keeps most of it resident. Placed together,
 ///   the functions it runs span about 3 MiB. `make order` writes the list from a profile of the
 ///   daemon; a name the build no longer has is skipped, so a stale list costs memory, never
-///   correctness.
+///   correctness. Functions without a symbol, which no list can name, go together before
+///   `.text` (`linking/text.ld`).
 let ordered: [LinkerSetting] = [
     .unsafeFlags([
         "-use-ld=lld", "-Xclang-linker", "-no-pie", "-L", "\(Context.packageDirectory)/linking",
         "-Xlinker", "--no-export-dynamic",
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linking/daemon.order",
-        "-Xlinker", "--no-warn-symbol-ordering",
+        "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/linking/text.ld",
     ])
 ]
 

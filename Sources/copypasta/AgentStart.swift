@@ -30,12 +30,17 @@ enum AgentStart {
         for argument in argv { free(argument) }
     }
 
-    /// The agent's verbosity when this image was started by `exec`, else nil.
+    /// The agent's verbosity when this image was started by `exec`, else nil. The command line
+    /// is still `… daemon …`: a stray variable in a user's environment does not turn another
+    /// command into the agent.
     static func requested() -> Bool? {
-        guard let value = getenv(variable) else { return nil }
-        let verbose = String(cString: value) == "verbose"
+        // C strings, not `CommandLine.arguments`: the agent's image builds no Swift strings it does not use.
+        let named = (1..<Int(CommandLine.argc)).contains { CommandLine.unsafeArgv[$0].map { strcmp($0, "daemon") == 0 } ?? false }
+        guard let value = getenv(variable), named else { return nil }
+        let mode = String(cString: value)
+        guard mode == "verbose" || mode == "quiet" else { return nil }
         unsetenv(variable)
-        return verbose
+        return mode == "verbose"
     }
 
     /// Runs the agent with the settings of the environment and exits with its status; errors
