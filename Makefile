@@ -23,7 +23,7 @@ TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 co
              systemd make procps python3 python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-tk xterm syncthing
 BENCH_DEBS = hyperfine python3
 
-.PHONY: all build run test lint format deps test-deps bench soak install install-files uninstall clean completions lint-docs
+.PHONY: all build run test lint format deps test-deps bench soak order install install-files uninstall clean completions lint-docs
 
 all: build
 
@@ -73,6 +73,15 @@ bench: build
 	$(SWIFT) build --product copypasta-testclient
 	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner \
 		--hello bench/hello/.build/release/hello --client .build/debug/copypasta-testclient
+
+# Rewrites linking/daemon.order from a callgrind profile of the release binary (the daemon's
+# start, captures and restores, then the hot commands), and relinks with it. Run it after
+# changes to what the daemon runs; a stale list only costs resident memory (docs/DESIGN.md §1).
+order: build
+	@scripts/ensure-debs valgrind $(TEST_DEBS)
+	scripts/profile-order --binary $(RELEASE) --output linking/daemon.order
+	rm -f $(RELEASE)
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # Ten minutes of copies, restores, hooks, socket clients and imports at once; nothing may be lost.
 soak: build

@@ -45,9 +45,14 @@ struct GlobalOptions: ParsableArguments {
     /// Reads the config file; a missing file means defaults. A database inside `sync-folder` is
     /// refused here, so every command that reads the configuration (and the daemon) refuses it.
     func loadConfig() throws -> Config {
-        let config = try ConfigFile.load(paths().configFile)
+        try Self.loadConfig(paths())
+    }
+
+    /// Reads the config file of `paths`, as `loadConfig()` does (the agent's start uses it).
+    static func loadConfig(_ paths: Paths) throws -> Config {
+        let config = try ConfigFile.load(paths.configFile)
         if let problem = config.syncFolderProblem(
-            database: paths().database, home: Environment.home, resolve: ConfigFile.realPath)
+            database: paths.database, home: Environment.home, resolve: ConfigFile.realPath)
         {
             throw CopypastaExit.badConfig(problem)
         }

@@ -3,7 +3,11 @@ import CopypastaCore
 import Glibc
 
 // The process entry: parse, run, and turn every failure into one line on
-// stderr and a sysexits status (copypasta(1) EXIT STATUS).
+// stderr and a sysexits status (copypasta(1) EXIT STATUS). The image that
+// `copypasta daemon` execs runs the agent without parsing (AgentStart).
+if let verbose = AgentStart.requested() {
+    AgentStart.run(verbose: verbose)
+}
 let arguments = GlobalOptions.hoistingLeadingOptions(Array(CommandLine.arguments.dropFirst()))
 do {
     var command = try Copypasta.parseAsRoot(arguments)

@@ -22,6 +22,8 @@ extension Copypasta {
         var verbose = false
 
         func run() throws {
+            // A fresh image runs the agent (AgentStart); this process goes on only if it cannot.
+            AgentStart.exec(database: global.db, config: global.config, display: display, verbose: verbose)
             let config = try global.loadConfig()
             let logger = Agent.makeLogger(verbose: verbose)
             let agent = try Agent(paths: global.paths(), config: config, displayName: display, logger: logger)
