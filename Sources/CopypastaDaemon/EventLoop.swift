@@ -14,6 +14,8 @@ final class EventLoop {
     private let signals = SignalSource()
     /// Sources polled besides the display and the signals.
     var sources: [PollSource] = []
+    /// Work that waits until the event being handled is answered (`afterReply`).
+    private var afterwards: [() -> Void] = []
 
     /// A loop over `display`, the signals and no other source yet.
     init(display: X11Display) {
@@ -29,6 +31,7 @@ final class EventLoop {
     func turn(
         timers: @autoclosure () -> Double?, expire: (Double) -> Void, keepGoing: () -> Bool, signal: (Int32) -> Void
     ) -> Bool {
+        runAfterwards()
         display.dispatchPending()
         guard !display.isLost else { return false }
         let now = monotonicSeconds()
@@ -37,8 +40,21 @@ final class EventLoop {
         for source in sources { source.expire(now: now) }
         display.dispatchPending()
         guard !display.isLost else { return false }
+        runAfterwards()
         if keepGoing() { wait(timers: timers(), signal: signal) }
+        runAfterwards()
         return !display.isLost
+    }
+
+    /// Runs `work` once the event being handled is answered: a restore's log line and feedback
+    /// hook wait until its client has its reply (the client returns as soon as the ownership is
+    /// confirmed and the use recorded), and run before the loop waits again.
+    func afterReply(_ work: @escaping () -> Void) {
+        afterwards.append(work)
+    }
+
+    private func runAfterwards() {
+        while !afterwards.isEmpty { afterwards.removeFirst()() }
     }
 
     /// The hook runner, created on first use and polled from then on.

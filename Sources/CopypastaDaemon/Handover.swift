@@ -27,9 +27,12 @@ struct Handover {
         let text = entry.text ?? ""
         try display.own(selections, text: text, secret: entry.secure)
         try recordUse(id)
-        logger.info(
-            "restored", metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
-        runHook(.copy, entry: entry, selection: selections[0])
+        loop.afterReply { [self] in
+            logger.info(
+                "restored",
+                metadata: ["id": "\(id)", "bytes": "\(text.utf8.count)", "selections": "\(selections.map(\.rawValue))"])
+            runHook(.copy, entry: entry, selection: selections[0])
+        }
         return entry.secure ? Fingerprint(of: text) : nil
     }
 

@@ -118,6 +118,8 @@ final class IPCServer: PollSource {
                 dropOldest()
             }
             clients[fd] = Client(fd: fd, deadline: monotonicSeconds() + Self.clientTimeout)
+            // The request usually follows the connection at once: read it now, not a loop turn later.
+            read(fd)
         }
     }
 
