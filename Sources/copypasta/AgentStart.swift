@@ -24,19 +24,23 @@ enum AgentStart {
         if let config { setenv("COPYPASTA_CONFIG", config, 1) }
         if let display { setenv("DISPLAY", display, 1) }
         setenv(variable, verbose ? "verbose" : "quiet", 1)
-        var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
+        // Every option now travels in the environment: the new image's command line is exactly
+        // `copypasta daemon`, which is what `requested()` looks for.
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "copypasta"), strdup("daemon"), nil]
         execv("/proc/self/exe", &argv)
         unsetenv(variable)
         for argument in argv { free(argument) }
     }
 
-    /// The agent's verbosity when this image was started by `exec`, else nil. The command line
-    /// is still `… daemon …`: a stray variable in a user's environment does not turn another
-    /// command into the agent.
+    /// The agent's verbosity when this image was started by `exec`, else nil. Its command line is
+    /// exactly `copypasta daemon`, so a stray variable in a user's environment does not turn
+    /// another command (or `daemon --help`) into the agent.
     static func requested() -> Bool? {
-        // C strings, not `CommandLine.arguments`: the agent's image builds no Swift strings it does not use.
-        let named = (1..<Int(CommandLine.argc)).contains { CommandLine.unsafeArgv[$0].map { strcmp($0, "daemon") == 0 } ?? false }
-        guard let value = getenv(variable), named else { return nil }
+        // C strings, not `CommandLine.arguments`: the agent's image builds no Swift strings it does
+        // not use. Without /proc the command line can be empty (argc 0).
+        guard CommandLine.argc == 2, let word = CommandLine.unsafeArgv[1], strcmp(word, "daemon") == 0,
+            let value = getenv(variable)
+        else { return nil }
         let mode = String(cString: value)
         guard mode == "verbose" || mode == "quiet" else { return nil }
         unsetenv(variable)

@@ -40,6 +40,17 @@ import Testing
         #expect(first.exitStatusIfExited() == nil)
     }
 
+    @Test func onlyTheAgentImageReadsCopypastaAgent() throws {
+        let sandbox = Sandbox()
+        let cli = CopypastaBinary(sandbox: sandbox, environment: ["COPYPASTA_AGENT": "verbose", "DISPLAY": ""])
+        let added = try cli.run(["add", "daemon"], timeout: 30)
+        #expect(added.status == 0 && added.output == "1\n", "\(added.stderr)")
+        let help = try cli.run(["daemon", "--help"], timeout: 30)
+        #expect(help.status == 0 && help.output.contains("USAGE"), "\(help.stderr)")
+        let bogus = try cli.run(["daemon", "--bogus"], timeout: 30)
+        #expect(bogus.status == 64, "\(bogus.stderr)")
+    }
+
     @Test func sigtermIsACleanExit() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
