@@ -20,7 +20,7 @@ extension Agent {
         logger.info("secure entries locked \(reason)")
     }
 
-    /// Starts the `secure-clear` countdown for a secure text just put on CLIPBOARD.
+    /// Starts the `secure-clear` countdown for a secure text just put on CLIPBOARD (and PRIMARY).
     func scheduleSecureClear(_ fingerprint: Fingerprint) {
         secureClear = (monotonicSeconds() + Double(config.secureClearMilliseconds) / 1000, fingerprint)
     }
@@ -30,7 +30,7 @@ extension Agent {
         if let held = secureKey, held.until <= now { lockSecureEntries(reason: "after secure-unlock-timeout") }
         if let clear = secureClear, clear.at <= now {
             secureClear = nil
-            if display.withdraw(.clipboard, ifOffering: clear.fingerprint) {
+            if display.withdraw(ifOffering: clear.fingerprint) {
                 logger.info("took a secure entry off the clipboard after secure-clear")
             } else {
                 logger.info("secure-clear: the clipboard changed meanwhile, left alone")

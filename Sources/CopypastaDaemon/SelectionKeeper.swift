@@ -46,7 +46,7 @@ public final class SelectionKeeper {
             let expire = { (now: Double) in
                 guard let clear = self.secureClear, clear.at <= now else { return }
                 self.secureClear = nil
-                _ = self.display.withdraw(.clipboard, ifOffering: clear.fingerprint)
+                _ = self.display.withdraw(ifOffering: clear.fingerprint)
             }
             guard loop.turn(timers: secureClear?.at, expire: expire, keepGoing: busy, signal: { _ in stopping = true }) else {
                 return .unavailable

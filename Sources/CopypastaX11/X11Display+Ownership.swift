@@ -28,9 +28,16 @@ extension X11Display {
         return SelectionServer.Item(target: target, type: target, format: 8, bytes: Array("secret".utf8))
     }
 
-    /// Gives up `selection` when copypasta still serves the text with `fingerprint` on it (a secure
-    /// entry's `secure-clear`); returns false, touching nothing, when another owner took it meanwhile.
-    public func withdraw(_ selection: Config.Selection, ifOffering fingerprint: Fingerprint) -> Bool {
+    /// Gives up every selection on which copypasta still serves the text with `fingerprint` (a
+    /// secure entry's `secure-clear`: `copy --both` put it on PRIMARY too); returns whether it gave
+    /// up any. A selection another owner took meanwhile is left alone.
+    public func withdraw(ifOffering fingerprint: Fingerprint) -> Bool {
+        [Config.Selection.clipboard, .primary].map { withdraw($0, ifOffering: fingerprint) }.contains(true)
+    }
+
+    /// Gives up `selection` when copypasta still serves the text with `fingerprint` on it; returns
+    /// false, touching nothing, when another owner took it meanwhile.
+    private func withdraw(_ selection: Config.Selection, ifOffering fingerprint: Fingerprint) -> Bool {
         let atom = atoms.atom(for: selection)
         guard let offered = server.offeredText(on: atom), Fingerprint(of: offered) == fingerprint,
             XGetSelectionOwner(display, atom) == window

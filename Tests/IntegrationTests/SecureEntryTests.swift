@@ -159,6 +159,19 @@ import Testing
         #expect(try desktop.paste().output == "someone else")
     }
 
+    @Test func secureClearTakesTheEntryOffPrimaryTooWithOrWithoutADaemon() throws {
+        let desktop = try Desktop(config: "feedback = none\nsecure-clear = 1s\n")
+        let pass = Array((Self.passphrase + "\n").utf8)
+        #expect(try desktop.cli.run(["add", "--secure", "--passphrase-fd", "0", Self.secret], input: pass).status == 0)
+        for withDaemon in [false, true] {
+            if withDaemon { try desktop.startDaemon() }
+            #expect(try desktop.cli.run(["copy", "1", "--both", "--passphrase-fd", "0"], input: pass).status == 0)
+            #expect(try desktop.paste(selection: "primary").output == Self.secret)
+            #expect(try waitUntil(seconds: 30) { try desktop.paste(selection: "primary", timeout: 5).output != Self.secret })
+            #expect(try desktop.paste().output != Self.secret)
+        }
+    }
+
     @Test func withoutADaemonTheBackgroundServerGetsThePassphraseAndClearsTheClipboard() throws {
         let desktop = try Desktop(config: "feedback = none\nsecure-clear = 1s\n")
         let pass = Array((Self.passphrase + "\n").utf8)
