@@ -4,7 +4,7 @@ import CopypastaStore
 
 extension Copypasta {
     /// `copypasta list`: the history, newest first.
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, FlatListingOptions {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List entries, newest first.",
@@ -50,15 +50,10 @@ extension Copypasta {
             help: ArgumentHelp("Order by use count, last use or title instead of newest first.", valueName: "used|recent|title"))
         var sort: EntrySort?
 
-        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
-        private var output: EntryOutputOptions { EntryOutputOptions.parsed(json: json, null: null) }
-        private var page: PageOptions { PageOptions.parsed(limit: limit, offset: offset) }
-
         /// The checks of the output and page options, in the order their groups made them; an
         /// empty name matches no tag a command can set: refuse it rather than list nothing.
         func validate() throws {
-            try output.validate()
-            try page.validate()
+            try validateOutputAndPage()
             if tag == "" { throw ValidationError("--tag needs a tag name") }
             if collection == "" { throw ValidationError("--collection needs a collection name") }
         }

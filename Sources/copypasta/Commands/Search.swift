@@ -4,7 +4,7 @@ import CopypastaStore
 
 extension Copypasta {
     /// `copypasta search QUERY`: full-text search with filters.
-    struct Search: ParsableCommand {
+    struct Search: ParsableCommand, FlatListingOptions {
         static let configuration = CommandConfiguration(
             commandName: "search",
             abstract: "Search the history: words, prefixes (foo*), phrases (\"a b\") and filters.",
@@ -38,14 +38,8 @@ extension Copypasta {
         @Option(name: PageOptions.offsetName, help: PageOptions.offsetHelp)
         var offset = 0
 
-        private var global: GlobalOptions { GlobalOptions.parsed(db: db, config: config) }
-        private var output: EntryOutputOptions { EntryOutputOptions.parsed(json: json, null: null) }
-        private var page: PageOptions { PageOptions.parsed(limit: limit, offset: offset) }
-
-        /// The checks of the output and page options, in the order their groups made them.
         func validate() throws {
-            try output.validate()
-            try page.validate()
+            try validateOutputAndPage()
         }
 
         func run() throws {
