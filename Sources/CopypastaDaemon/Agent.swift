@@ -71,6 +71,7 @@ public final class Agent {
         loop.sources.append(sync)
         let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }
         loop.sources.append(server)
+        DaemonDatabaseRecord.save(database: paths.database, runtimeDirectory: paths.runtimeDirectory)
     }
 
     /// Runs until SIGTERM/SIGINT (0) or until the X connection is lost (69).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CopypastaClient
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// Puts an entry back on the clipboard: through the running daemon, or
@@ -18,6 +19,10 @@ enum Restore {
         secret: PassphraseOptions = .pinentry
     ) throws {
         let paths = global.paths()
+        // An id of another database than the daemon's is served by a background server of our own.
+        if DaemonDatabaseRecord.isOther(than: paths.database, runtimeDirectory: paths.runtimeDirectory) {
+            return try serveInBackground(id, selections: selections, global: global, paste: paste, secret: secret)
+        }
         let request: IPCMessage.Request = paste ? .paste(id: id) : .restore(id: id, selections: selections)
         do {
             do {

@@ -21,6 +21,20 @@ import Testing
         #expect(!desktop.log.contains("captured"))
     }
 
+    @Test func copyFromAnotherDatabaseThanTheDaemonsServesThatDatabasesEntry() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        #expect(try desktop.cli.run("add", "the daemon's first entry").status == 0)
+        let other = desktop.sandbox.root + "/other.sqlite3"
+        #expect(try desktop.cli.run("--db", other, "add", "another history's first entry").status == 0)
+        let copy = try desktop.cli.run("copy", "1", "--db", other)
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(try desktop.paste().output == "another history's first entry")
+        #expect(try desktop.sql("SELECT use_count FROM entry WHERE id = 1") == "0", "the daemon's entry was not used")
+        #expect(try desktop.cli.run("copy", "1").status == 0)
+        #expect(try desktop.paste().output == "the daemon's first entry")
+    }
+
     @Test(arguments: [20, 300 * 1024, 20 << 20])
     func servedPayloadsReadBackWithXclipAndXsel(size: Int) throws {
         let desktop = try Desktop(config: "max-bytes = 32M\nfeedback = none\n")
