@@ -31,7 +31,6 @@ final class EventLoop {
     func turn(
         timers: @autoclosure () -> Double?, expire: (Double) -> Void, keepGoing: () -> Bool, signal: (Int32) -> Void
     ) -> Bool {
-        runAfterwards()
         display.dispatchPending()
         guard !display.isLost else { return false }
         let now = monotonicSeconds()
