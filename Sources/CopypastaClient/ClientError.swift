@@ -4,6 +4,9 @@ import CopypastaCore
 public enum ClientError: CopypastaFailure, Equatable {
     /// No daemon answers on the socket.
     case notRunning(socket: String)
+    /// A daemon (`pid`) accepted the request but sent no reply within `seconds`: it is stopped
+    /// (SIGSTOP) or stuck.
+    case notAnswering(socket: String, pid: Int32, seconds: Int)
     /// The daemon, or the background server, answered with an error.
     case refused(status: ExitStatus, message: String)
     /// The daemon's answer could not be understood.
@@ -16,10 +19,15 @@ public enum ClientError: CopypastaFailure, Equatable {
     case launcherFailed(String)
     /// No launcher is configured and none of the known ones is installed.
     case noLauncher
+    /// No launcher is configured, DISPLAY is unset (rofi and dmenu need it) and fzf cannot
+    /// run on a terminal.
+    case noDisplayForLauncher
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .notRunning, .badReply, .noDisplay, .serverSilent, .launcherFailed, .noLauncher: .unavailable
+        case .notRunning, .notAnswering, .badReply, .noDisplay, .serverSilent, .launcherFailed, .noLauncher,
+            .noDisplayForLauncher:
+            .unavailable
         case let .refused(status, _): status
         }
     }
@@ -28,6 +36,9 @@ public enum ClientError: CopypastaFailure, Equatable {
         switch self {
         case let .notRunning(socket):
             "no copypasta daemon is running (nothing answers on \(socket)); start it with 'copypasta daemon'"
+        case let .notAnswering(socket, pid, seconds):
+            "the daemon (pid \(pid), on \(socket)) is running but did not answer within \(seconds) s; "
+                + "is it stopped (kill -CONT \(pid)) or stuck?"
         case let .refused(_, message):
             message
         case let .badReply(detail):
@@ -40,6 +51,8 @@ public enum ClientError: CopypastaFailure, Equatable {
             "launcher: \(reason); install it or name another with --launcher or the launcher config key"
         case .noLauncher:
             "no launcher found; install rofi, dmenu or fzf, or set --launcher or the launcher config key"
+        case .noDisplayForLauncher:
+            "DISPLAY is not set, so rofi and dmenu cannot open; run pick in the X session, or on a terminal with fzf"
         }
     }
 }

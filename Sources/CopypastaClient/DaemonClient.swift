@@ -6,21 +6,26 @@ import Glibc
 /// The CLI side of the daemon socket: one request, one reply, with a deadline.
 public enum DaemonClient {
     /// How long the CLI waits for the daemon's reply (a restore waits for the X server's confirmation).
-    static let timeoutSeconds = 10
+    public static let timeoutSeconds = 10
 
     /// Sends `request` to the daemon at `socketPath` and returns its typed reply; throws `notRunning` when nobody answers.
     ///
     /// Nothing is sent unless the socket's directory is safe and the process listening on the socket
     /// runs as this user (SO_PEERCRED): a socket planted by someone else gets `unsafeRuntimeDirectory`.
+    ///
+    /// A daemon that accepts the connection but sends no reply within `timeout` seconds (stopped
+    /// with SIGSTOP, or stuck) is `notAnswering`, with its pid.
     @discardableResult
-    public static func send(_ request: IPCMessage.Request, socketPath: String) throws -> IPCMessage.Reply {
+    public static func send(
+        _ request: IPCMessage.Request, socketPath: String, timeout seconds: Int = timeoutSeconds
+    ) throws -> IPCMessage.Reply {
         let directory = socketPath.lastIndex(of: "/").map { String(socketPath[..<$0]) } ?? "."
         guard try RuntimeDirectory.check(directory.isEmpty ? "/" : directory),
             let fd = try UnixSocket.connect(socketPath)
         else { throw ClientError.notRunning(socket: socketPath) }
         defer { close(fd) }
-        try checkPeer(fd, socketPath: socketPath)
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        let pid = try checkPeer(fd, socketPath: socketPath)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let line = Array((IPCMessage.encode(request) + "\n").utf8)
@@ -32,8 +37,11 @@ public enum DaemonClient {
         while !reply.contains(0x0A) && reply.count <= IPCMessage.maximumBytes {
             let count = recv(fd, &chunk, chunk.count, 0)
             if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                throw ClientError.notAnswering(socket: socketPath, pid: pid, seconds: seconds)
+            }
             guard count > 0 else {
-                throw ClientError.badReply(count == 0 ? "connection closed" : "no reply in \(timeoutSeconds) s")
+                throw ClientError.badReply(count == 0 ? "connection closed" : SystemError.describe(errno))
             }
             reply.append(contentsOf: chunk[0..<count])
         }
@@ -55,8 +63,8 @@ public enum DaemonClient {
         }
     }
 
-    /// Throws unless the process that listens on `fd`'s other end runs as this user.
-    private static func checkPeer(_ fd: Int32, socketPath: String) throws(SystemError) {
+    /// Throws unless the process that listens on `fd`'s other end runs as this user; returns its pid.
+    private static func checkPeer(_ fd: Int32, socketPath: String) throws(SystemError) -> Int32 {
         var credentials = csystem_ucred()
         var length = socklen_t(MemoryLayout<csystem_ucred>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
@@ -67,5 +75,6 @@ public enum DaemonClient {
             throw .unsafeRuntimeDirectory(
                 path: socketPath, reason: "it is served by uid \(credentials.uid) (pid \(credentials.pid)), not by you")
         }
+        return credentials.pid
     }
 }

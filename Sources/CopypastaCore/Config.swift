@@ -116,6 +116,13 @@ public struct Config: Equatable, Sendable {
                 let known = ConfigKey.all.map(\.name).joined(separator: ", ")
                 throw .config(file: file, line: lineNumber, message: "unknown key \(Visible.quoted(key)) (known keys: \(known))")
             }
+            // A second line for a key would silently win over the first: which one the user meant
+            // is unknown, so neither is guessed.
+            if let first = config.origins[key] {
+                throw .config(
+                    file: file, line: lineNumber,
+                    message: "\(key) is set twice (first at line \(first.split(separator: ":").last ?? "")); keep one line")
+            }
             if let problem = spec.apply(&config, value) {
                 throw .config(file: file, line: lineNumber, message: "\(key): \(problem), got \(Visible.quoted(value))")
             }

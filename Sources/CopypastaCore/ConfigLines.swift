@@ -5,15 +5,20 @@
 /// text (invalid UTF-8, NUL, a carriage return inside a line, other control
 /// characters) is an error naming the line: a silently misread line could
 /// drop a setting such as `ignore-apps` and store a password manager's copies.
+/// A carriage return is a line end only before a line feed, and only when every
+/// line of the file ends so: a CR at the end of the file or in a file of LF lines
+/// is stray, an error like any other control character.
 enum ConfigLines {
     /// The lines of `bytes`, numbered from 1, as text; throws for the first line that is not clean text.
     static func split(_ bytes: [UInt8], file: String) throws(CoreError) -> [(number: Int, text: String)] {
         var lines: [(number: Int, text: String)] = []
-        var number = 0
-        for var raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
+        let pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let ended = pieces.dropLast()
+        let crlf = !ended.isEmpty && ended.allSatisfy { $0.last == 0x0D }
+        for (index, var raw) in pieces.enumerated() {
+            let number = index + 1
             if number == 1, raw.starts(with: [0xEF, 0xBB, 0xBF]) { raw = raw.dropFirst(3) }
-            if raw.last == 0x0D { raw = raw.dropLast() }
+            if crlf, number < pieces.count { raw = raw.dropLast() }
             lines.append((number, try text(of: raw, file: file, line: number)))
         }
         return lines

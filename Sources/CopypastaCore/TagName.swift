@@ -1,6 +1,8 @@
 /// The rule for tag names, shared by `add --tag`, `tag`, `import` and the store.
 ///
-/// Tags are single words so that `tag:NAME` in a search can name them.
+/// Tags are single words so that `tag:NAME` in a search can name them. Collection names
+/// (`collection:NAME`) may hold spaces between words ("My recipes"): `collection:"My recipes"`
+/// names them in a search, and `collections` lists them one per line.
 public enum TagName {
     /// The most characters a tag may have.
     public static let maximumCharacters = 64
@@ -11,13 +13,20 @@ public enum TagName {
     /// it and `collection:` in a search refuses it, so it is refused here too.
     public static func problem(_ tag: String) -> String? {
         if tag.lowercased() == CollectionTag.prefix {
-            return "bad collection '': a collection name is 1 or more characters without spaces"
+            return "bad collection '': a collection name is 1 or more characters"
         }
-        let valid =
-            !tag.isEmpty && tag.count <= maximumCharacters
-            && !tag.contains(where: {
-                $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            })
-        return valid ? nil : "bad tag \(Visible.quoted(tag, limit: 20)): a tag is 1 to 64 characters without spaces"
+        let control = tag.contains { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+        guard !tag.isEmpty, tag.count <= maximumCharacters, !control else { return message(tag) }
+        if let name = CollectionTag.name(ofTag: tag) {
+            // Plain spaces between words only: a leading or trailing one could not be told apart
+            // in `collections`, and a tab or newline would break its lines.
+            let spaced = name.first == " " || name.last == " " || name.contains { $0.isWhitespace && $0 != " " }
+            return spaced ? "bad collection \(Visible.quoted(name, limit: 20)): spaces may only separate words" : nil
+        }
+        return tag.contains(where: \.isWhitespace) ? message(tag) : nil
+    }
+
+    private static func message(_ tag: String) -> String {
+        "bad tag \(Visible.quoted(tag, limit: 20)): a tag is 1 to 64 characters without spaces"
     }
 }

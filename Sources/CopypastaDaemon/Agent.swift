@@ -45,6 +45,8 @@ public final class Agent {
     var expander: Expander?
     /// Sync with the user's other machines (docs/DESIGN.md §14); idle without `sync-folder`.
     let sync: SyncEngine
+    /// Long work run in slices between events (`SlicedWork`): the expiry's purge.
+    let slices = SlicedWork()
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -69,6 +71,7 @@ public final class Agent {
         }
         display.delegate = capture
         loop.sources.append(sync)
+        loop.sources.append(slices)
         let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }
         loop.sources.append(server)
         DaemonDatabaseRecord.save(database: paths.database, runtimeDirectory: paths.runtimeDirectory)

@@ -23,11 +23,13 @@ final class Database {
     /// before SQLite touches it; SQLite gives the -wal and -shm files the
     /// database file's mode. A file that exists but does not start with the
     /// SQLite header is refused before SQLite opens it, so it is never changed.
-    init(path: String) throws(StoreError) {
+    ///
+    /// Without `create`, a missing file is `noDatabase` and nothing is created.
+    init(path: String, create: Bool = true) throws(StoreError) {
         self.path = path
-        try Database.checkHeaderOrCreate(path)
+        if create { try Database.checkHeaderOrCreate(path) } else { try Database.checkHeader(path) }
         var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
             let message =
@@ -282,12 +284,23 @@ final class Database {
         guard createErrno == EEXIST else {
             throw .cannotCreate(path: path, reason: Database.describe(createErrno))
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotCreate(path: path, reason: Database.describe(errno)) }
+        try checkHeader(path)
+    }
+
+    /// Checks that the file at `path` is a regular file that is empty or starts with the SQLite
+    /// header. The open does not wait: a FIFO (`--db <(…)`) would block every command and the
+    /// daemon until a writer came, so it is opened without blocking and refused, as the config
+    /// file is.
+    private static func checkHeader(_ path: String) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw .noDatabase(path: path) }
+            throw .cannotCreate(path: path, reason: Database.describe(errno))
+        }
         defer { close(fd) }
         var stats = stat()
         guard fstat(fd, &stats) == 0 else { throw .io(path: path, reason: Database.describe(errno)) }
-        guard (stats.st_mode & S_IFMT) == S_IFREG else { throw .notADatabase(path: path) }
+        guard (stats.st_mode & S_IFMT) == S_IFREG else { throw .notAFile(path: path) }
         guard stats.st_size > 0 else { return }
         var bytes = [UInt8](repeating: 0, count: header.count)
         let count = read(fd, &bytes, bytes.count)

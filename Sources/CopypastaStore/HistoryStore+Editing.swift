@@ -4,29 +4,19 @@ extension HistoryStore {
     /// Deletes entries for good, from the history or the trash; when any id is unknown, nothing
     /// is deleted and `noSuchEntry` names it. When it returns, no byte of the deleted texts is
     /// left in the database files.
+    ///
+    /// The work is linear in the number of ids and done in short transactions (`PurgeJob`), so
+    /// the daemon stores copies made meanwhile.
     public func delete(ids: [Int64]) throws(StoreError) {
-        try writing { () throws(StoreError) in
-            try requireExisting(ids)
-            for id in ids {
-                try tombstoneBeforeDelete(where: "id = ?", [id])
-                try database.run("DELETE FROM entry WHERE id = ?", id)
-            }
-            try purge()
-        }
+        try requireExisting(ids)
+        try PurgeJob(store: self, ids: ids).run()
     }
 
     /// Deletes every unpinned entry of the history, or every entry with `includePinned`, and
     /// the whole trash, for good; returns how many. When it returns, no byte of the deleted
     /// texts is left in the database files.
     public func clear(includePinned: Bool) throws(StoreError) -> Int {
-        try writing { () throws(StoreError) in
-            try tombstoneBeforeDelete(where: includePinned ? "1" : "pinned = 0 OR trashed_at IS NOT NULL", [])
-            try database.run(
-                includePinned ? "DELETE FROM entry" : "DELETE FROM entry WHERE pinned = 0 OR trashed_at IS NOT NULL")
-            let removed = database.changes
-            if removed > 0 { try purge() }
-            return removed
-        }
+        try PurgeJob(store: self, removals: [.all(includePinned: includePinned)]).run()
     }
 
     /// How many entries `clear` would delete, from the counts the triggers keep.

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 extension HistoryStore {
     /// Runs `body` in a write transaction and, when it purged removed texts, checkpoints the
@@ -29,11 +30,16 @@ extension HistoryStore {
     /// removed text confirms a guess of it (and gives a short one away).
     func purge() throws(StoreError) {
         try database.execute("INSERT INTO entry_fts (entry_fts) VALUES ('optimize')")
+        try forgetRemovedFingerprint()
+        try setState("unpurged", 0)
+        checkpointDue = true
+    }
+
+    /// Drops the digest of the last captured text once no entry has that text.
+    func forgetRemovedFingerprint() throws(StoreError) {
         try database.execute(
             "DELETE FROM state WHERE key = 'last_fingerprint' AND NOT EXISTS (SELECT 1 FROM entry WHERE fingerprint = state.value)"
         )
-        try setState("unpurged", 0)
-        checkpointDue = true
     }
 
     /// Counts entries removed by retention or a PRIMARY merge and purges once they reach 1 %
@@ -54,5 +60,12 @@ extension HistoryStore {
     func truncateLog() {
         checkpointDue = false
         _ = sqlite3_wal_checkpoint_v2(database.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
+
+    /// What a command does between two steps of a `PurgeJob`: a 2 ms pause, in which a daemon
+    /// waiting for the lock (it looks every millisecond, `BusyWait`) takes it and stores its copy.
+    public static func yieldToOtherWriters() {
+        var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+        _ = nanosleep(&pause, nil)
     }
 }

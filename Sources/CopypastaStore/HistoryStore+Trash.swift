@@ -52,16 +52,10 @@ extension HistoryStore {
         }
     }
 
-    /// Deletes every entry in the trash for good; returns how many. When it returns, no byte
-    /// of their texts is left in the database files.
+    /// Deletes every entry in the trash for good, in short transactions (`PurgeJob`); returns
+    /// how many. When it returns, no byte of their texts is left in the database files.
     public func emptyTrash() throws(StoreError) -> Int {
-        try writing { () throws(StoreError) in
-            try tombstoneBeforeDelete(where: "trashed_at IS NOT NULL", [])
-            try database.run("DELETE FROM entry WHERE trashed_at IS NOT NULL")
-            let removed = database.changes
-            if removed > 0 { try purge() }
-            return removed
-        }
+        try PurgeJob(store: self, removals: [.trash]).run()
     }
 
     /// How many entries are in the trash, from the count the triggers keep.
@@ -75,22 +69,25 @@ extension HistoryStore {
     /// When it returns, no byte of the purged texts is left in the database files.
     @discardableResult
     public func expire(now: Timestamp, trashDays: Int, maxAgeSeconds: Int?) throws(StoreError) -> ExpirySummary {
-        try writing { () throws(StoreError) in
-            var summary = ExpirySummary()
-            let trashLimit = now.microseconds - Int64(trashDays) * 86_400_000_000
-            try tombstoneBeforeDelete(where: "trashed_at IS NOT NULL AND trashed_at <= ?", [trashLimit])
-            try database.run("DELETE FROM entry WHERE trashed_at IS NOT NULL AND trashed_at <= ?", trashLimit)
-            summary.fromTrash = database.changes
-            if let maxAgeSeconds {
-                try database.run(
-                    """
-                    DELETE FROM entry WHERE id IN (SELECT id FROM entry WHERE captured_at < ? AND pinned = 0 AND title IS NULL
-                        AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id))
-                    """, now.microseconds - Int64(maxAgeSeconds) * 1_000_000)
-                summary.tooOld = database.changes
-            }
-            if summary.fromTrash + summary.tooOld > 0 { try purge() }
-            return summary
+        let job = expiryJob(now: now, trashDays: trashDays, maxAgeSeconds: maxAgeSeconds)
+        try job.run()
+        return ExpirySummary(job)
+    }
+
+    /// The job `expire` runs, for a caller that runs its steps between other work (the daemon's
+    /// loop, docs/DESIGN.md §2); `ExpirySummary(job)` counts what it removed.
+    public func expiryJob(now: Timestamp, trashDays: Int, maxAgeSeconds: Int?) -> PurgeJob {
+        var removals = [Removal.trashedBefore(Timestamp(microseconds: now.microseconds - Int64(trashDays) * 86_400_000_000))]
+        if let maxAgeSeconds {
+            removals.append(.capturedBefore(Timestamp(microseconds: now.microseconds - Int64(maxAgeSeconds) * 1_000_000)))
         }
+        return PurgeJob(store: self, removals: removals)
+    }
+}
+
+extension ExpirySummary {
+    /// What the job of `HistoryStore.expiryJob` removed so far.
+    public init(_ job: PurgeJob) {
+        self.init(fromTrash: job.removedBy.first ?? 0, tooOld: job.removedBy.dropFirst().first ?? 0)
     }
 }

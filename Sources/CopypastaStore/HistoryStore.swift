@@ -86,10 +86,13 @@ public final class HistoryStore {
     /// Opening waits up to several seconds for other processes that create or migrate the same
     /// file; afterwards a write waits at most `busyTimeout` milliseconds for a lock (the daemon
     /// passes a short one so its loop never stalls; commands keep the default).
-    public init(path: String, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) throws(StoreError) {
+    ///
+    /// Without `create` (the commands that only read), a missing file is `noDatabase`: reading
+    /// creates no database.
+    public init(path: String, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout, create: Bool = true) throws(StoreError) {
         self.path = path
         self.busyTimeout = busyTimeout
-        database = try Self.openAndMigrate(path, busyTimeout: busyTimeout)
+        database = try Self.openAndMigrate(path, busyTimeout: busyTimeout, create: create)
     }
 
     /// How long commands wait for another process's lock, in milliseconds.
@@ -97,11 +100,11 @@ public final class HistoryStore {
 
     /// Opens and migrates, retrying while another process holds the file in a state that
     /// SQLite reports as busy without waiting (switching to WAL, recovering it).
-    static func openAndMigrate(_ path: String, busyTimeout: Int32) throws(StoreError) -> Database {
+    static func openAndMigrate(_ path: String, busyTimeout: Int32, create: Bool = true) throws(StoreError) -> Database {
         let deadline = monotonicSeconds() + Double(defaultBusyTimeout) / 1000
         while true {
             do throws(StoreError) {
-                let database = try Database(path: path)
+                let database = try Database(path: path, create: create)
                 try Schema.migrate(database)
                 database.setBusyTimeout(busyTimeout)
                 return database

@@ -5,6 +5,11 @@ import CopypastaCore
 public enum StoreError: CopypastaFailure, Equatable {
     /// The database file or its directory could not be created or opened.
     case cannotCreate(path: String, reason: String)
+    /// No database exists at the path, and the command only reads (it creates none).
+    case noDatabase(path: String)
+    /// Something other than a regular file is at the database path (a FIFO, a device, a
+    /// directory): it is refused at once instead of blocking on it.
+    case notAFile(path: String)
     /// Reading or writing the database failed (disk full, I/O error, read-only file).
     case io(path: String, reason: String)
     /// Another process holds the database lock for longer than the busy timeout.
@@ -37,6 +42,8 @@ public enum StoreError: CopypastaFailure, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .cannotCreate: .cannotCreate
+        case .noDatabase: .noSuchEntry
+        case .notAFile: .badConfig
         case .io: .ioError
         case .busy: .busy
         case .notADatabase, .newerSchema, .invalid, .titleTaken: .dataError
@@ -51,6 +58,10 @@ public enum StoreError: CopypastaFailure, Equatable {
         switch self {
         case let .cannotCreate(path, reason):
             "cannot create or open the database \(path): \(reason); check the path and its permissions, or pass --db"
+        case let .noDatabase(path):
+            "no history database at \(path) yet; the daemon or a command that stores something creates it (or pass --db)"
+        case let .notAFile(path):
+            "the database path \(path) is not a regular file (a FIFO, a device or a directory?); pass --db with a file"
         case let .io(path, reason):
             "cannot use the database \(path): \(reason)"
         case let .busy(path):

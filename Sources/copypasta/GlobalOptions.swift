@@ -42,6 +42,15 @@ struct GlobalOptions: ParsableArguments {
         try HistoryStore(path: paths().database)
     }
 
+    /// Opens the history database for a command that only reads (`list`, `show`, `search`,
+    /// `status`, `tags`, `export`…): it creates nothing. A database inside `sync-folder` is
+    /// refused with 78 as the daemon refuses it, and a missing one is `noDatabase` (66).
+    func openStoreForReading() throws -> HistoryStore {
+        let paths = paths()
+        _ = try Self.loadConfig(paths)
+        return try HistoryStore(path: paths.database, create: false)
+    }
+
     /// Reads the config file; a missing file means defaults. A database inside `sync-folder` is
     /// refused here, so every command that reads the configuration (and the daemon) refuses it.
     func loadConfig() throws -> Config {

@@ -10,7 +10,8 @@ if let verbose = AgentStart.requested() {
 }
 let arguments = GlobalOptions.hoistingLeadingOptions(Array(CommandLine.arguments.dropFirst()))
 do {
-    var command = try Copypasta.parseAsRoot(arguments)
+    let bulk = BulkEntries.split(arguments)
+    var command = BulkEntries.appending(bulk.entries, to: try Copypasta.parseAsRoot(bulk.arguments))
     try command.run()
 } catch let failure as CopypastaFailure {
     Terminal.fail(failure.description, status: failure.exitStatus)
@@ -35,6 +36,8 @@ do {
             message = "'\(arguments[index])' is not an entry id: ids are whole numbers from 1, as list shows them"
         }
     }
+    // A mistyped subcommand gets the nearest name instead of "unexpected argument".
+    if let suggestion = CommandSuggestion.message(for: arguments) { message = suggestion }
     // The help of the deepest command named: `copypasta sync retry --help`, not the group's.
     var path: [String] = []
     var level = Copypasta.configuration.subcommands

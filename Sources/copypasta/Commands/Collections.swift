@@ -17,7 +17,7 @@ extension Copypasta {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let counts = try global.openStore().tagCounts().compactMap { count in
+            let counts = try global.openStoreForReading().tagCounts().compactMap { count in
                 CollectionTag.name(ofTag: count.name).map { ($0, count.count) }
             }
             Output.standard.write(Array(counts.map { "\($0.0)\t\($0.1)\n" }.joined().utf8))

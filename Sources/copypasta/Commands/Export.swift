@@ -18,7 +18,7 @@ extension Copypasta {
 
         /// Secure entries are left out unless asked for; then their sealed bytes go out, never the text.
         func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStoreForReading()
             var line: [UInt8] = []
             var secure = 0
             try store.forEachEntry(EntryFilter(), withText: true) { entry in

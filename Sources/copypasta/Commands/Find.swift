@@ -36,7 +36,7 @@ extension Copypasta {
             parsed.snippetsOnly = snippets
             let text = parsed.findText
             guard !text.isEmpty else { throw CoreError.usage("find needs words to rank by, not only filters") }
-            let results = try global.openStore().find(text, filters: parsed, limit: limit, withText: output.needsText)
+            let results = try global.openStoreForReading().find(text, filters: parsed, limit: limit, withText: output.needsText)
             output.print(results)
             if results.isEmpty { throw ExitCode(ExitStatus.nothingFound.rawValue) }
         }

@@ -59,7 +59,7 @@ extension Copypasta {
         }
 
         func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStoreForReading()
             var filter = EntryFilter(
                 pinnedOnly: pinned, tag: tag, limit: page.limit, offset: page.offset, collection: collection, kind: kind)
             filter.snippetsOnly = snippets

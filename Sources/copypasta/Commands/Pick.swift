@@ -88,7 +88,7 @@ extension Copypasta {
             var words = query
             if pinned { words.append("pinned:yes") }
             if let tag { words.append("tag:\(tag)") }
-            if let collection { words.append("collection:\(collection)") }
+            if let collection { words.append("collection:\"\(collection)\"") }
             if let kind { words.append("kind:\(kind.rawValue)") }
             if words.isEmpty {
                 var filter = EntryFilter(limit: limit)
@@ -117,7 +117,8 @@ extension Copypasta {
             if Terminal.isTerminal(2), Launcher.find(["fzf"]) != nil {
                 return ["fzf", "--with-nth=2..", "--delimiter=\t", "--prompt=copypasta> "] + (output.null ? ["--read0"] : [])
             }
-            throw ClientError.noLauncher
+            // Without DISPLAY, "no launcher found" would send a user with rofi installed looking for it.
+            throw graphical ? ClientError.noLauncher : ClientError.noDisplayForLauncher
         }
 
         /// The launcher's input: one line per entry, or NUL-terminated full texts prefixed with the id.

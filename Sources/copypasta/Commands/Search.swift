@@ -44,7 +44,7 @@ extension Copypasta {
 
         func run() throws {
             let parsed = try SearchQuery.parse(query.joined(separator: " "))
-            let store = try global.openStore()
+            let store = try global.openStoreForReading()
             let results = try store.search(
                 parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText)
             output.print(results)

@@ -27,7 +27,7 @@ extension Copypasta {
         /// A secure entry is opened here with the passphrase; the daemon's unlocked key is not asked
         /// for, so the text never crosses the socket.
         func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStoreForReading()
             let id = try entry.id(in: store)
             if try store.isSecure(id: id) == true {
                 let key = try secret.key(store: store, config: try global.loadConfig(), create: false)

@@ -23,41 +23,61 @@ extension Copypasta {
         var json = false
 
         func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStoreForReading()
             let status = try store.status()
             // The sync counts are read only once this machine was set up for sync.
             let sync = try store.syncSettings().isSetUp ? SyncSummary(store) : nil
-            let daemon = try Self.daemonStatus(socket: global.paths().socket)
+            var daemon: DaemonStatus?
+            var silent: (pid: Int32, error: ClientError)?
+            do {
+                daemon = try Self.daemonStatus(socket: global.paths().socket)
+            } catch let error as ClientError {
+                guard case let .notAnswering(_, pid, _) = error else { throw error }
+                silent = (pid, error)
+            }
             if json {
-                var object = Self.json(status, daemon: daemon)
+                var object = Self.json(status, daemon: daemon, silentPid: silent?.pid)
                 if let sync { object = String(object.dropLast(2)) + "," + sync.jsonFields + "}\n" }
                 Output.standard.write(object)
             } else {
-                Output.standard.write(Self.human(status, daemon: daemon) + (sync?.humanLine ?? ""))
+                Output.standard.write(Self.human(status, daemon: daemon, silentPid: silent?.pid) + (sync?.humanLine ?? ""))
             }
             Output.standard.flush()
+            // The rest of the status is printed, but a daemon that does not answer fails the command (69).
+            if let silent { throw silent.error }
         }
 
-        /// What the running daemon reports, nil when none answers; throws when the socket may be someone else's.
+        /// How long status waits for the daemon's answer, in seconds: a daemon that is alive answers
+        /// within milliseconds (long work runs in slices between requests, docs/DESIGN.md §2).
+        static let answerSeconds = 3
+
+        /// What the running daemon reports, nil when none runs; throws `notAnswering` for a daemon
+        /// that does not answer, and when the socket may be someone else's.
         static func daemonStatus(socket: String) throws -> DaemonStatus? {
             do {
-                guard case let .status(status) = try DaemonClient.send(.status, socketPath: socket) else { return nil }
+                guard case let .status(status) = try DaemonClient.send(.status, socketPath: socket, timeout: answerSeconds)
+                else { return nil }
                 return status
             } catch let error as SystemError {
                 throw error
+            } catch let error as ClientError {
+                if case .notAnswering = error { throw error }
+                return nil
             } catch {
                 return nil
             }
         }
 
         /// The `key: value` lines for a terminal.
-        static func human(_ status: StoreStatus, daemon: DaemonStatus?) -> String {
+        static func human(_ status: StoreStatus, daemon: DaemonStatus?, silentPid: Int32? = nil) -> String {
             var lines = "daemon: "
             if let daemon {
                 let selections = daemon.selections.map(\.rawValue).joined(separator: ",")
                 lines +=
                     "running (pid \(daemon.pid), display \(daemon.display), up \(HumanFormat.duration(Int(daemon.uptimeSeconds))), "
                     + "watching \(selections)\(daemon.clipboardManager ? ", the clipboard manager" : ""))\n"
+            } else if let silentPid {
+                lines += "running (pid \(silentPid)) but not answering (stopped or stuck)\n"
             } else {
                 lines += "not running\n"
             }
@@ -71,9 +91,9 @@ extension Copypasta {
         }
 
         /// One JSON object; `daemon` is null when none runs.
-        static func json(_ status: StoreStatus, daemon: DaemonStatus?) -> String {
+        static func json(_ status: StoreStatus, daemon: DaemonStatus?, silentPid: Int32? = nil) -> String {
             let last = status.lastCaptureAt.map { "\"\($0.iso8601)\"" } ?? "null"
-            var daemonJSON = "null"
+            var daemonJSON = silentPid.map { "{\"pid\":\($0),\"answering\":false}" } ?? "null"
             if let daemon {
                 let selections = daemon.selections.map(\.rawValue).joined(separator: ",")
                 daemonJSON =

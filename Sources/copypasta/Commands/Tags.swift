@@ -12,7 +12,7 @@ extension Copypasta {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let counts = try global.openStore().tagCounts().filter { CollectionTag.name(ofTag: $0.name) == nil }
+            let counts = try global.openStoreForReading().tagCounts().filter { CollectionTag.name(ofTag: $0.name) == nil }
             Output.standard.write(Array(counts.map { "\($0.name)\t\($0.count)\n" }.joined().utf8))
             Output.standard.flush()
         }

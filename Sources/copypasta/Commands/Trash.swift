@@ -26,7 +26,7 @@ extension Copypasta {
         @OptionGroup var page: PageOptions
 
         func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStoreForReading()
             let filter = EntryFilter(limit: page.limit, offset: page.offset, inTrash: true)
             let columns = Terminal.outputColumns()
             try store.forEachEntry(filter, withText: output.needsText) { output.print($0, columns: columns) }

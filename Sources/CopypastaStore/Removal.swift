@@ -1,0 +1,33 @@
+import CopypastaCore
+
+/// Which entries a sliced removal deletes for good (`HistoryStore.removeSlice`).
+///
+/// Each case selects through an index, so finding the next slice costs a look-up whatever the
+/// size of the history (docs/DESIGN.md §7).
+public enum Removal: Sendable, Equatable {
+    /// Every entry in the trash (`trash empty`).
+    case trash
+    /// Entries trashed at or before this time (`trash-days`).
+    case trashedBefore(Timestamp)
+    /// Unpinned, unnamed, untagged entries captured before this time, in the history or the
+    /// trash (`max-age`).
+    case capturedBefore(Timestamp)
+    /// Every unpinned entry of the history (every entry with `includePinned`) and the whole trash
+    /// (`clear --purge`).
+    case all(includePinned: Bool)
+
+    /// The SQL condition on `entry` and its values.
+    var filter: (sql: String, values: [(any SQLValue)?]) {
+        switch self {
+        case .trash: ("trashed_at IS NOT NULL", [])
+        case let .trashedBefore(time): ("trashed_at IS NOT NULL AND trashed_at <= ?", [time.microseconds])
+        case let .capturedBefore(time):
+            (
+                "captured_at < ? AND pinned = 0 AND title IS NULL AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id)",
+                [time.microseconds]
+            )
+        case let .all(includePinned): (includePinned ? "1" : "(pinned = 0 OR trashed_at IS NOT NULL)", [])
+        }
+    }
+
+}
