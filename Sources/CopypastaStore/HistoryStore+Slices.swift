@@ -58,6 +58,14 @@ extension HistoryStore {
         }
     }
 
+    /// Rewrites the whole full-text index in one transaction ('optimize'), for a merge that
+    /// other writes kept from ending in slices (`PurgeJob.mergeStepLimit`).
+    func optimizeIndex() throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            try database.execute("INSERT INTO entry_fts (entry_fts) VALUES ('optimize')")
+        }
+    }
+
     /// Ends a purge: forgets the digest of a removed last text, clears the unpurged count,
     /// empties the WAL of old page images and gives SQLite's and the allocator's spare memory
     /// back, so that a process that ran a big job returns to its idle size.
