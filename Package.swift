@@ -65,7 +65,7 @@ let package = Package(
             linkerSettings: linkedStatically(["sodium"])),
         .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"], swiftSettings: strict),
         .target(
-            name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite"],
+            name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite", "CSystem"],
             swiftSettings: strict, linkerSettings: linkedStatically(["sqlite3"], then: ["m"])),
         .target(
             name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"], swiftSettings: strict,
