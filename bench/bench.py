@@ -497,7 +497,7 @@ def main():
     parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
     parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
     parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup",
-                                           "paste", "import", "manager", "find", "sync"])
+                                           "paste", "import", "manager", "find", "sync", "slices"])
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -534,6 +534,9 @@ def main():
         import sync
         sync.run(Desktop, options.binary, log)
         sync.folder_growth(Desktop, options.binary, log, proc_field)
+    if options.only in (None, "slices"):
+        import slices
+        slices.run(Desktop, options.binary, os.path.abspath(options.owner), log, proc_field)
 
 
 if __name__ == "__main__":

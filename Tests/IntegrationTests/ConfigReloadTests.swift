@@ -23,4 +23,19 @@ import Testing
         #expect(desktop.waitForLog("matches ignore-patterns"))
         #expect(daemon.exitStatusIfExited() == nil)
     }
+
+    @Test func aKeySetTwiceOrAStrayCarriageReturnKeepsTheOldConfiguration() throws {
+        let desktop = try Desktop(config: "feedback = none\nignore-patterns = ^secret\n")
+        let daemon = try desktop.startDaemon()
+        let bad = ["ignore-patterns = ^other\nfeedback = none\nignore-patterns = ^third\n", "ignore-patterns = ^other\r"]
+        for (index, contents) in bad.enumerated() {
+            desktop.sandbox.write("config/copypasta/copypasta.conf", contents)
+            daemon.signal(SIGHUP)
+            #expect(desktop.waitForLog("not reloaded", times: index + 1), "\(contents)")
+        }
+        #expect(desktop.log.contains("copypasta.conf:3: ignore-patterns is set twice (first at line 1)"), "\(desktop.log)")
+        #expect(desktop.log.contains("copypasta.conf:1: a carriage return"), "\(desktop.log)")
+        try desktop.xclip(Array("secret stuff".utf8))
+        #expect(desktop.waitForLog("matches ignore-patterns"))
+    }
 }
