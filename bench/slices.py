@@ -109,6 +109,7 @@ def bench_trash_empty(Desktop, binary, owner, log):
         started = time.monotonic()
         emptying = subprocess.Popen([desktop.binary, "trash", "empty", "--yes"], env=desktop.env,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(1)  # past the command's start, into its deleting
         latencies, during = copies_while(desktop, owner, lambda: emptying.poll() is None)
         emptying.wait()
         elapsed = time.monotonic() - started
