@@ -152,9 +152,11 @@ import Testing
             }
             children.append(try desktop.start([CopypastaBinary.path, "add", "round \(round)"]))
             try desktop.startDaemon()
-            for child in children {
+            for (index, child) in children.enumerated() {
                 let result = child.communicate(timeout: 60)
-                #expect(result.status == 0, "round \(round): \(result.stderr)")
+                // status and list create no database: before add or the daemon made it, they say so (66).
+                let notYet = index < 6 && result.status == 66 && result.stderr.contains("no history database")
+                #expect(result.status == 0 || notYet, "round \(round): \(result.stderr)")
             }
         }
     }
