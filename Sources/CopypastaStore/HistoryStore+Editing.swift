@@ -16,7 +16,13 @@ extension HistoryStore {
     /// the whole trash, for good; returns how many. When it returns, no byte of the deleted
     /// texts is left in the database files.
     public func clear(includePinned: Bool) throws(StoreError) -> Int {
-        try PurgeJob(store: self, removals: [.all(includePinned: includePinned)]).run()
+        try clearJob(includePinned: includePinned).run()
+    }
+
+    /// The job `clear` runs: what is stored when it is made, not a copy stored while it runs.
+    public func clearJob(includePinned: Bool) throws(StoreError) -> PurgeJob {
+        let newest = try database.scalarInt("SELECT max(seq) FROM entry") ?? 0
+        return PurgeJob(store: self, removals: [.all(includePinned: includePinned, throughSeq: newest)])
     }
 
     /// How many entries `clear` would delete, from the counts the triggers keep.

@@ -18,24 +18,52 @@ extension HistoryStore {
     /// Moves entries of the history to the trash at `time`; when any id is not in the history,
     /// nothing moves and `noSuchEntry` names it. Nothing is erased: the text, tags and pin stay
     /// until the trash is purged.
+    ///
+    /// 100,000 ids move in slices of `trashSlice`, a transaction each, so the daemon stores
+    /// copies meanwhile (docs/DESIGN.md §7).
     public func trash(ids: [Int64], at time: Timestamp) throws(StoreError) {
-        try writing { () throws(StoreError) in
-            try requireExisting(ids, trashed: false)
-            for id in ids {
-                try touchSync([.exists], id: id)
-                try database.run("UPDATE entry SET trashed_at = ? WHERE id = ?", time.microseconds, id)
-            }
+        try requireExisting(ids, trashed: false)
+        var rest = ids[...]
+        while !rest.isEmpty {
+            let slice = rest.prefix(Self.trashSlice)
+            rest = rest.dropFirst(slice.count)
+            try moveToTrash(slice, at: time)
+            if !rest.isEmpty { Self.yieldToOtherWriters() }
         }
     }
 
     /// Moves every unpinned entry of the history (every entry with `includePinned`) to the
-    /// trash at `time`; returns how many moved.
+    /// trash at `time`, in slices as `trash(ids:at:)`; returns how many moved. A copy stored
+    /// while it runs (above the newest ordering position at the start) stays.
     public func trashAll(includePinned: Bool, at time: Timestamp) throws(StoreError) -> Int {
-        try writing { () throws(StoreError) in
-            try touchSync([.exists], where: "trashed_at IS NULL" + (includePinned ? "" : " AND pinned = 0"), [])
-            try database.run(
-                "UPDATE entry SET trashed_at = ? WHERE trashed_at IS NULL" + (includePinned ? "" : " AND pinned = 0"),
-                time.microseconds)
+        let newest = try database.scalarInt("SELECT max(seq) FROM entry") ?? 0
+        let filter = "trashed_at IS NULL AND seq <= ?" + (includePinned ? "" : " AND pinned = 0")
+        var moved = 0
+        while true {
+            let ids = try database.with("SELECT id FROM entry WHERE \(filter) LIMIT ?", [newest, Int64(Self.trashSlice)]) {
+                row throws(StoreError) in
+                var ids: [Int64] = []
+                while try row.step() { ids.append(row.int(0)) }
+                return ids
+            }
+            moved += try moveToTrash(ids[...], at: time)
+            guard ids.count == Self.trashSlice else { return moved }
+            Self.yieldToOtherWriters()
+        }
+    }
+
+    /// Entries moved to the trash per transaction.
+    static let trashSlice = 1000
+
+    /// Moves `ids` of the history to the trash in one transaction; returns how many moved.
+    @discardableResult
+    private func moveToTrash(_ ids: ArraySlice<Int64>, at time: Timestamp) throws(StoreError) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        return try database.transaction { () throws(StoreError) in
+            let chosen = "trashed_at IS NULL AND id IN (SELECT value FROM json_each(?))"
+            try touchSync([.exists], where: chosen, [list])
+            try database.run("UPDATE entry SET trashed_at = ? WHERE " + chosen, time.microseconds, list)
             return database.changes
         }
     }

@@ -12,9 +12,10 @@ public enum Removal: Sendable, Equatable {
     /// Unpinned, unnamed, untagged entries captured before this time, in the history or the
     /// trash (`max-age`).
     case capturedBefore(Timestamp)
-    /// Every unpinned entry of the history (every entry with `includePinned`) and the whole trash
-    /// (`clear --purge`).
-    case all(includePinned: Bool)
+    /// Every unpinned entry of the history (every entry with `includePinned`) stored at or below
+    /// the ordering position `throughSeq`, and the whole trash (`clear --purge`): a copy stored
+    /// while the job runs stays.
+    case all(includePinned: Bool, throughSeq: Int64)
 
     /// The SQL condition on `entry` and its values.
     var filter: (sql: String, values: [(any SQLValue)?]) {
@@ -26,7 +27,12 @@ public enum Removal: Sendable, Equatable {
                 "captured_at < ? AND pinned = 0 AND title IS NULL AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id)",
                 [time.microseconds]
             )
-        case let .all(includePinned): (includePinned ? "1" : "(pinned = 0 OR trashed_at IS NOT NULL)", [])
+        case let .all(includePinned, throughSeq):
+            (
+                includePinned
+                    ? "(seq <= ? OR trashed_at IS NOT NULL)" : "((pinned = 0 AND seq <= ?) OR trashed_at IS NOT NULL)",
+                [throughSeq]
+            )
         }
     }
 

@@ -38,4 +38,15 @@ import Testing
         try store.expire(now: .now(), trashDays: 30, maxAgeSeconds: nil)
         #expect(base.filesHoldingSecret() == [])
     }
+
+    @Test func aCopyStoredWhileClearRunsStays() throws {
+        let store = try base.filled()
+        let job = try store.clearJob(includePinned: true)
+        #expect(try !job.step())
+        let outcome = try store.capture(
+            "copied while clear runs", source: .clipboard, sourceApp: nil, at: .now(), policy: .move, maxEntries: 0)
+        try job.run(between: {})
+        #expect(job.removed == 300)
+        #expect(try store.entries(EntryFilter()).map(\.id) == [outcome.id].compactMap { $0 })
+    }
 }
