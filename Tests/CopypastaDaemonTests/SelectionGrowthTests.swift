@@ -28,6 +28,16 @@ import Testing
         #expect(try harness.texts() == ["London", "221B Baker Street", "Baker Street", "Baker"])
     }
 
+    /// The server may give a closed client's window id to the next client: that is another owner.
+    @Test func aGrowingTextFromAnOwnerThatWentAwayIsANewEntry() throws {
+        let harness = try CaptureHarness { $0.keepAlive = false }
+        let window = harness.newOwner()
+        harness.copy("loop", owner: window)
+        harness.ownerGone()
+        harness.copy("after the loop", owner: window)
+        #expect(try harness.texts() == ["after the loop", "loop"])
+    }
+
     @Test func aShrinkingClipboardSelectionIsANewEntry() throws {
         let harness = try CaptureHarness()
         let editor = harness.newOwner()
