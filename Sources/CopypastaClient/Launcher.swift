@@ -6,15 +6,27 @@ import Glibc
 public enum Launcher {
     /// Runs `argv` with `input` on stdin and returns its exit status and stdout; stderr stays the terminal (fzf draws there).
     ///
+    /// The launcher stays in copypasta's process group: fzf reads its keys from the terminal,
+    /// and a process outside the terminal's foreground group that reads it is stopped
+    /// (SIGTTIN) before it draws anything. As with system(3), copypasta ignores SIGINT and
+    /// SIGQUIT until the launcher ends: Ctrl+C is the launcher's to handle (fzf cancels).
+    ///
     /// A launcher may answer and close its input before reading all of it
     /// (`head -n1`, a picker that quits on the first key): SIGPIPE is ignored
     /// while feeding it, the rest of the menu is dropped, and its answer is
     /// still read to the end. A launcher that cannot be started is an
     /// `unavailable` error naming it, not a cancel.
     public static func run(_ argv: [String], input: [UInt8]) throws -> (status: Int32, output: [UInt8]) {
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
         let child: Spawn.Child
         do {
-            child = try Spawn.start(argv, environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true)
+            child = try Spawn.start(
+                argv, environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true, sameProcessGroup: true)
         } catch {
             throw ClientError.launcherFailed("\(error)")
         }

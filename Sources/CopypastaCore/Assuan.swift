@@ -12,6 +12,8 @@ public enum Assuan {
         case error(code: Int, message: String)
         /// Data of the answer (the passphrase), already decoded.
         case data([UInt8])
+        /// A status line (`S PIN_REPEATED`: the dialog asked twice and both matched), its keyword and arguments.
+        case status(String)
         /// A comment, a status line or anything else to skip.
         case other
     }
@@ -23,6 +25,7 @@ public enum Assuan {
     public static func parse(_ line: [UInt8]) -> Line {
         if line == Array("OK".utf8) || line.starts(with: Array("OK ".utf8)) { return .ok }
         if line.starts(with: Array("D ".utf8)) { return .data(decode(line.dropFirst(2))) }
+        if line.starts(with: Array("S ".utf8)) { return .status(String(decoding: line.dropFirst(2), as: UTF8.self)) }
         if line.starts(with: Array("ERR ".utf8)) {
             let rest = String(decoding: line.dropFirst(4), as: UTF8.self)
             let code = rest.prefix { $0 != " " }

@@ -7,6 +7,8 @@ public struct CaptureFilter {
     private let patterns: [(source: String, regex: Regex<AnyRegexOutput>)]
     /// The byte limit of stored texts.
     public let maxBytes: Int
+    /// Whether texts of white space only are stored (`keep-blank`).
+    public let keepBlank: Bool
 
     /// The target a password manager offers with a secret (KDE's convention, followed by KeePassXC and others).
     public static let passwordHintTarget = "x-kde-passwordManagerHint"
@@ -16,6 +18,7 @@ public struct CaptureFilter {
         ignoreApps = config.ignoreApps.map { $0.lowercased() }
         patterns = config.ignorePatterns.compactMap { source in (try? Regex(source)).map { (source, $0) } }
         maxBytes = config.maxBytes
+        keepBlank = config.keepBlank
     }
 
     /// Checks what is known before fetching: the offered target names and the owner's WM_CLASS names.
@@ -28,6 +31,8 @@ public struct CaptureFilter {
     /// Checks the decoded text.
     public func checkText(_ text: String) -> SkipReason? {
         if text.isEmpty { return .empty }
+        // A stray click in xterm with selectToClipboard copies a lone newline; nobody means to keep it.
+        if !keepBlank && text.allSatisfy(\.isWhitespace) { return .blank }
         let bytes = text.utf8.count
         if bytes > maxBytes { return .tooLarge(bytes) }
         if let match = patterns.first(where: { text.contains($0.regex) }) { return .ignoredPattern(match.source) }

@@ -28,6 +28,8 @@ public struct Config: Equatable, Sendable {
     public var duplicates = DuplicatePolicy.move
     /// Whether the daemon takes over the clipboard when its owner goes away.
     public var keepAlive = true
+    /// Whether copies of white space only (a stray click in xterm) are stored.
+    public var keepBlank = false
     /// WM_CLASS names whose copies are not stored.
     public var ignoreApps: [String] = []
     /// Regular expressions; matching texts are not stored.
@@ -196,6 +198,7 @@ struct ConfigKey: Sendable {
                     config.keepAlive = flag
                     return nil
                 }, show: { String($0.keepAlive) }),
+            .keepBlank,
             ConfigKey(
                 name: "ignore-apps",
                 apply: { config, value in

@@ -8,7 +8,7 @@
 ///
 /// The daemon calls `reset` whenever it cannot know what is before the cursor any more: the
 /// focus moved, a mouse button was pressed, Escape, or a key that moves the cursor or edits
-/// outside the typed text (arrows, Home, End, Delete, a key with Ctrl or Alt).
+/// outside the typed text (arrows, Home, End, Delete), and `chord` for a key with Ctrl or Alt.
 public struct ExpansionTrigger: Sendable {
     /// A trigger that was typed: the title, how many characters to erase (the `/`, the title
     /// and the separator) and the separator, which is typed again after the snippet.
@@ -30,6 +30,9 @@ public struct ExpansionTrigger: Sendable {
     /// True while `typed` starts where the input started (nothing before it was dropped or
     /// erased unseen), so a trigger at its start is at the start of the input.
     private var startKnown = true
+    /// True right after a Ctrl or Alt chord: a BackSpace then deletes what the chord may have
+    /// selected (Ctrl+A), not text before the start.
+    private var afterChord = false
 
     /// The most characters kept: a `/`, the longest title and the character before the `/`.
     static let capacity = SnippetTitle.maximumCharacters + 2
@@ -41,16 +44,31 @@ public struct ExpansionTrigger: Sendable {
     public mutating func reset() {
         typed = []
         startKnown = true
+        afterChord = false
+    }
+
+    /// A key with Ctrl or Alt: a reset, after which one BackSpace still leaves the start of the
+    /// input known (select all, then BackSpace, empties a field).
+    public mutating func chord() {
+        reset()
+        afterChord = true
     }
 
     /// BackSpace: the last typed character is gone. Erasing past the kept characters erases
-    /// something unknown, so the start of the input is no longer known.
+    /// something unknown, so the start of the input is no longer known, unless it deletes
+    /// what a chord just selected.
     public mutating func backspace() {
-        if typed.isEmpty { startKnown = false } else { typed.removeLast() }
+        if typed.isEmpty {
+            if !afterChord { startKnown = false }
+        } else {
+            typed.removeLast()
+        }
+        afterChord = false
     }
 
     /// A typed character (Return as "\n", Tab as "\t"); returns the expansion it completes, if any.
     public mutating func type(_ character: Character) -> Expansion? {
+        afterChord = false
         if Self.isSeparator(character), let title = pendingTitle() {
             typed = [character]
             startKnown = false

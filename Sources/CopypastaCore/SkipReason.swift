@@ -9,6 +9,8 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
     case notText
     /// The text is empty.
     case empty
+    /// The text is white space only and `keep-blank` is off.
+    case blank
     /// The text exceeds max-bytes (at least this many bytes).
     case tooLarge(Int)
     /// The text matches an ignore-patterns expression.
@@ -65,6 +67,7 @@ public enum SkipReason: Equatable, Sendable, CustomStringConvertible {
         case let .ignoredApp(app): "ignored app \(app)"
         case .notText: "no text target"
         case .empty: "empty text"
+        case .blank: "white space only (keep-blank is off)"
         case let .tooLarge(bytes): "larger than max-bytes (\(bytes) bytes or more)"
         case let .ignoredPattern(pattern): "matches ignore-patterns \(pattern)"
         case .paused: "paused"

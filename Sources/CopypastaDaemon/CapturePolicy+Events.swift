@@ -11,7 +11,9 @@ extension CapturePolicy: ClipboardDelegate {
             startReading(change)
         case .cleared:
             state.owners[change.selection] = nil
+            state.lastInserted[change.selection]?.owner = nil
         case .ownerGone:
+            state.lastInserted[change.selection]?.owner = nil
             let gone = state.owners.removeValue(forKey: change.selection)
             logger.debug(
                 "the owner of \(change.selection.rawValue.uppercased()) went away",

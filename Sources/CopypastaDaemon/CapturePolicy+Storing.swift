@@ -72,11 +72,10 @@ extension CapturePolicy {
                 state.newestStored[selection] = pending.read.id
                 state.ownerEntries[selection] = (pending.read.owner, id)
             }
-            if selection == .primary {
-                // Only an entry this PRIMARY capture created may be replaced by the next state of the
-                // gesture; one that already existed (moved to the top: added, tagged, pinned) never is.
-                state.lastPrimary = if case .inserted = outcome { (id, pending.text, now) } else { nil }
-            }
+            // Only an entry this capture created may be replaced by the next state of the gesture;
+            // one that already existed (moved to the top: added, tagged, pinned) never is.
+            state.lastInserted[selection] =
+                if case .inserted = outcome { (id, pending.text, now, pending.read.owner) } else { nil }
             let verb = if case .moved = outcome { "moved to top" } else { pending.replacing == nil ? "captured" : "replaced" }
             logger.info(
                 "\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(pending.app ?? "-")"]))

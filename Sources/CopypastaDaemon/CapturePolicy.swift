@@ -89,9 +89,9 @@ final class CapturePolicy {
         if let skip = filter.checkText(text) { return skipped(read, skip, bytes: text.utf8.count) }
         if isPaused() { return skipped(read, .paused) }
         let isNewest = state.newestStored[read.selection].map { read.id > $0 } ?? true
-        let related = read.selection == .primary ? mergeablePrimary(text, now: clock()) : nil
+        let related = mergeable(text, from: read, isNewest: isNewest, now: clock())
         if related != nil && !isNewest {
-            // An intermediate state of a PRIMARY drag that finished after a later state was stored.
+            // An intermediate state of a selection gesture that finished after a later state was stored.
             return skipped(read, .supersededPartial)
         }
         enqueueStore(PendingCapture(text: text, read: read, replacing: isNewest ? related : nil, isNewest: isNewest))
@@ -108,9 +108,14 @@ final class CapturePolicy {
         }
     }
 
-    /// The previous PRIMARY entry when `text` grew or shrank from it within 2 s.
-    private func mergeablePrimary(_ text: String, now: Double) -> Int64? {
-        guard let last = state.lastPrimary, now - last.at <= 2 else { return nil }
+    /// The entry `text` replaces, captured from the same selection within 2 s: on PRIMARY one it grew
+    /// or shrank from at either end (a drag); on either selection one the same owner's selection grew
+    /// around (xterm's double then triple click, which `selectToClipboard` puts on CLIPBOARD), or,
+    /// for a read that finished late, the later state that grew around it.
+    private func mergeable(_ text: String, from read: SelectionRead, isNewest: Bool, now: Double) -> Int64? {
+        guard let last = state.lastInserted[read.selection], now - last.at <= 2 else { return nil }
+        if last.owner == read.owner && (isNewest ? text.contains(last.text) : last.text.contains(text)) { return last.id }
+        guard read.selection == .primary else { return nil }
         let related =
             text.hasPrefix(last.text) || text.hasSuffix(last.text) || last.text.hasPrefix(text) || last.text.hasSuffix(text)
         return related ? last.id : nil

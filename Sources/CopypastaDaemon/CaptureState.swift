@@ -10,9 +10,11 @@ struct CaptureState {
     var ownerEntries: [Config.Selection: (owner: OwnerID, id: Int64)] = [:]
     /// The newest read of each selection whose text was stored.
     var newestStored: [Config.Selection: ReadID] = [:]
-    /// The entry the last PRIMARY capture inserted, for the grow/shrink merge; nil when that capture
-    /// moved an existing entry to the top, which a later state of the selection must never replace.
-    var lastPrimary: (id: Int64, text: String, at: Double)?
+    /// The entry the last capture of each selection inserted, for the grow/shrink merge; none when
+    /// that capture moved an existing entry to the top, which a later state of the selection must
+    /// never replace. `owner` is nil once that owner went away: the server may give its window id
+    /// to the next client, which is not the same owner.
+    var lastInserted: [Config.Selection: (id: Int64, text: String, at: Double, owner: OwnerID?)] = [:]
     /// A PRIMARY change waiting for the mouse button or Shift to be released.
     var heldPrimary: OwnerChange?
     /// When to look again whether the PRIMARY gesture has ended.

@@ -6,8 +6,9 @@ import Glibc
 import Logging
 
 /// `/TITLE` expansion (copypasta(1) CONFIGURATION, `expand`): reads the recorded keys, feeds the
-/// trigger, and on a trigger erases it with BackSpace and inserts the snippet, typed by a
-/// `copypasta type` child or pasted by the daemon itself.
+/// trigger, and on a trigger erases it with BackSpace and inserts the snippet: typed by the daemon
+/// itself at once when the layout has every character (`Expander+Insertion`), else typed by a
+/// `copypasta type` child, or pasted by the daemon (docs/DESIGN.md §11).
 ///
 /// Typed characters live only in the trigger's few-character buffer; nothing typed is stored or
 /// logged, only "expanded TITLE in CLASS". While an expansion runs, the recorded keys are the
@@ -27,8 +28,10 @@ final class Expander: PollSource {
     /// How long an insertion may take before it is given up.
     static let timeout = 60.0
 
-    private let recorder: KeyRecorder
-    private let keyboard: Keyboard
+    /// The RECORD connection the typed keys come from.
+    let recorder: KeyRecorder
+    /// The XTest keyboard the daemon erases and types with.
+    let keyboard: Keyboard
     private let store: HistoryStore
     private let paths: Paths
     private let logger: Logger
@@ -39,6 +42,10 @@ final class Expander: PollSource {
     private var trigger = ExpansionTrigger()
     private var focus: FocusID?
     private var running: Running?
+    /// A trigger seen in the batch of recorded keys being handled, with the keys after it.
+    private var pending: PendingExpansion?
+    /// True while the daemon types a snippet itself: the keys recorded meanwhile are its own.
+    var inserting = false
 
     /// Starts recording keys on `display`; throws when RECORD or XTEST is missing.
     init(
@@ -59,6 +66,11 @@ final class Expander: PollSource {
 
     func handle(fd: Int32, events: Int16) {
         recorder.processReplies()
+        // Acted on after the whole batch: keys recorded after the trigger have already reached the window.
+        if let found = pending {
+            pending = nil
+            start(found)
+        }
     }
 
     var nextDeadline: Double? { running?.deadline }
@@ -102,7 +114,8 @@ final class Expander: PollSource {
     }
 
     private func received(_ key: KeyRecorder.Key) {
-        guard running == nil else { return }
+        guard running == nil, !inserting else { return }
+        if pending != nil { return hold(key) }
         let now = keyboard.focus()
         if now != focus {
             trigger.reset()
@@ -110,21 +123,46 @@ final class Expander: PollSource {
         }
         switch key {
         case .reset: trigger.reset()
+        case .chord: trigger.chord()
         case .backspace: trigger.backspace()
         case let .character(character):
-            if let expansion = trigger.type(character) { start(expansion, in: now) }
+            if let expansion = trigger.type(character) { pending = PendingExpansion(expansion: expansion, window: now) }
         }
     }
 
-    private func start(_ expansion: ExpansionTrigger.Expansion, in window: FocusID) {
-        guard let id = try? store.id(forTitle: expansion.title) else { return }
-        let classes = keyboard.classNames(of: window)
+    /// A key recorded after a trigger in the same batch: it reached the window before the
+    /// daemon could act. A character is erased with the trigger and typed again after the
+    /// snippet; any other key makes the expansion unsafe (it may have moved the cursor).
+    private func hold(_ key: KeyRecorder.Key) {
+        if case let .character(character) = key {
+            pending?.after.append(character)
+        } else {
+            pending?.intact = false
+        }
+    }
+
+    private func start(_ found: PendingExpansion) {
+        let expansion = found.expansion
+        guard found.intact, keyboard.focus() == found.window else {
+            trigger.reset()
+            return logger.info("not expanded \(expansion.title): another key or window followed it at once")
+        }
+        guard let id = try? store.id(forTitle: expansion.title) else { return retype(found.after) }
+        let classes = keyboard.classNames(of: found.window)
         let ignored = Set(config.expandIgnoreApps.map { $0.lowercased() })
-        guard !classes.contains(where: { ignored.contains($0.lowercased()) }) else { return }
+        guard !classes.contains(where: { ignored.contains($0.lowercased()) }) else { return retype(found.after) }
         let app = classes.last ?? "an unnamed window"
         guard (try? store.isSecure(id: id)) == false, let text = try? store.text(id: id) else {
             logger.info("not expanded \(expansion.title) in \(app): a secure snippet is never expanded")
-            return
+            return retype(found.after)
+        }
+        if text.count <= config.expandTypeMax, insert(text, found) {
+            logger.info("expanded \(expansion.title) in \(app)")
+            return retype(found.after)
+        }
+        guard found.after.isEmpty else {
+            trigger.reset()
+            return logger.info("not expanded \(expansion.title) in \(app): keys typed after it would land inside it")
         }
         let deadline = monotonicSeconds() + Self.timeout
         // Set before erasing: the recorded BackSpaces are the daemon's own and are passed over.
@@ -134,7 +172,8 @@ final class Expander: PollSource {
             var child: pid_t?
             if text.count <= config.expandTypeMax {
                 let argv = [
-                    Self.executablePath(), "type", "@" + expansion.title, "--db", paths.database, "--config", paths.configFile,
+                    Self.executablePath(), "type", "@" + expansion.title, "--no-feedback", "--db", paths.database, "--config",
+                    paths.configFile,
                 ]
                 child = try Spawn.start(argv, environment: [:], stdin: false, stdout: false, stderr: false).pid
             } else {
@@ -153,6 +192,17 @@ final class Expander: PollSource {
         guard let backspace = keyboard.position(named: "BackSpace") else { return }
         for _ in 0..<count { keyboard.tap(backspace) }
         recorder.drain()
+    }
+
+    /// Feeds characters typed after an expansion (or a trigger that did not expand) to the
+    /// trigger, as if they were typed now: they may complete the next trigger.
+    private func retype(_ characters: [Character]) {
+        for (index, character) in characters.enumerated() {
+            guard let expansion = trigger.type(character) else { continue }
+            var next = PendingExpansion(expansion: expansion, window: keyboard.focus())
+            next.after = Array(characters[(index + 1)...])
+            return start(next)
+        }
     }
 
     /// Types the separator again after the snippet, logs the expansion and listens again.

@@ -11,24 +11,30 @@ public enum Pinentry {
         case cannotStart(String)
         /// The user cancelled the dialog.
         case cancelled
-        /// The program ended or answered something else than the protocol.
+        /// The program ended or answered something else than the protocol: the prompt failed.
         case failed(String)
+        /// A passphrase being chosen was typed differently the second time.
+        case differ
     }
 
     /// The passphrase typed into `program`'s dialog showing `description`.
-    /// With `repeated` (a passphrase being chosen) the dialog asks twice and compares, where the
-    /// pinentry supports it (SETREPEAT): a typo would make the secure entries unreadable.
+    ///
+    /// `terminal` (see `terminal()`) is handed to a text-mode pinentry as the tty to draw on.
+    /// With `repeated` (a passphrase being chosen) the passphrase is asked twice and compared:
+    /// by the dialog itself where it supports SETREPEAT (it reports `PIN_REPEATED`), else by a
+    /// second GETPIN here; a typo would make the secure entries unreadable. The program's own
+    /// stderr goes to /dev/null: its words come back in the protocol's ERR line, and copypasta
+    /// prints one line of its own.
     public static func ask(
-        program: String, description: String, prompt: String = "Passphrase:", repeated: Bool = false
+        program: String, description: String, prompt: String = "Passphrase:", repeated: Bool = false,
+        terminal: String? = nil
     ) throws(Failure) -> [UInt8] {
         // A pinentry that dies early must give an error, not kill this process with SIGPIPE.
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
         let child: Spawn.Child
         do {
-            child = try Spawn.start(
-                [program], environment: [:], stdin: true, stdout: true, stderr: false, inheritStderr: true, sameProcessGroup: true
-            )
+            child = try Spawn.start([program], environment: [:], stdin: true, stdout: true, stderr: false, sameProcessGroup: true)
         } catch {
             throw .cannotStart("\(error)")
         }
@@ -40,25 +46,46 @@ public enum Pinentry {
         var reader = LineSplitter(fd: child.stdout)
         _ = try answer(&reader)
         var commands = ["SETDESC \(Assuan.escape(description))", "SETPROMPT \(Assuan.escape(prompt))"]
-        if isatty(0) != 0, let name = ttyname(0) { commands.insert("OPTION ttyname=\(String(cString: name))", at: 0) }
+        if let terminal {
+            commands.insert("OPTION ttyname=\(terminal)", at: 0)
+            if let type = getenv("TERM") { commands.insert("OPTION ttytype=\(String(cString: type))", at: 1) }
+        }
         if repeated { commands += ["SETREPEAT Repeat:", "SETREPEATERROR The passphrases differ"] }
         for command in commands {
             try send(command, to: child.stdin)
             _ = try? answer(&reader)
         }
         try send("GETPIN", to: child.stdin)
-        let pin = try answer(&reader)
+        var (pin, repeatedByDialog) = try answer(&reader)
+        if repeated && !repeatedByDialog {
+            var again = try askAgain(&reader, to: child.stdin)
+            defer { SecretKey.wipe(&again) }
+            guard again == pin else {
+                SecretKey.wipe(&pin)
+                throw .differ
+            }
+        }
         try? send("BYE", to: child.stdin)
         return pin
     }
 
-    /// Reads lines up to `OK` (returning the data before it) or `ERR`.
-    private static func answer(_ reader: inout LineSplitter) throws(Failure) -> [UInt8] {
+    /// The second GETPIN of a pinentry that cannot repeat by itself.
+    private static func askAgain(_ reader: inout LineSplitter, to fd: Int32) throws(Failure) -> [UInt8] {
+        try send("SETDESC \(Assuan.escape("Type the same passphrase again to confirm it."))", to: fd)
+        _ = try? answer(&reader)
+        try send("GETPIN", to: fd)
+        return try answer(&reader).data
+    }
+
+    /// Reads lines up to `OK` (returning the data before it, and whether `S PIN_REPEATED` came) or `ERR`.
+    private static func answer(_ reader: inout LineSplitter) throws(Failure) -> (data: [UInt8], repeated: Bool) {
         var data: [UInt8] = []
+        var repeated = false
         while let line = reader.next() {
             switch Assuan.parse(line) {
-            case .ok: return data
+            case .ok: return (data, repeated)
             case let .data(bytes): data += bytes
+            case let .status(status): repeated = repeated || status.hasPrefix("PIN_REPEATED")
             case let .error(code, message):
                 SecretKey.wipe(&data)
                 throw code == Assuan.cancelled || code & 0xFFFF == 99 ? .cancelled : .failed(message)

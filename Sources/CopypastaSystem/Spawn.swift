@@ -87,8 +87,8 @@ public enum Spawn {
     }
 
     /// Signals a copypasta process blocks (the daemon reads them on a signalfd, `type` between keys) or
-    /// ignores (SIGPIPE): a child gets their default action back.
-    private static let defaultedSignals = [SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGPIPE]
+    /// ignores (SIGPIPE; SIGINT and SIGQUIT while a launcher runs): a child gets their default action back.
+    private static let defaultedSignals = [SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGCHLD, SIGPIPE]
 
     /// Starts the child with no signal blocked (it inherits our mask otherwise) and `defaultedSignals` at their default action.
     private static func resetSignals(_ attributes: inout posix_spawnattr_t) {

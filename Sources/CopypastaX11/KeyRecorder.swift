@@ -21,6 +21,9 @@ public final class KeyRecorder {
         case backspace
         /// Something after which what is before the cursor is unknown: focus, click, Escape, an editing key.
         case reset
+        /// A key with Ctrl, Alt or Super: like `reset`, and it may have selected text (Ctrl+A) that
+        /// a BackSpace then deletes.
+        case chord
     }
 
     /// The descriptor to poll: the RECORD data connection.
@@ -141,7 +144,7 @@ public final class KeyRecorder {
             if bit == UInt32(LockMask) { held ^= bit } else { held |= bit }
             return
         }
-        if held & UInt32(ControlMask | Mod1Mask | Mod4Mask) != 0 { return onKey(.reset) }
+        if held & UInt32(ControlMask | Mod1Mask | Mod4Mask) != 0 { return onKey(.chord) }
         let (symbol, text) = lookup(keycode)
         switch symbol {
         case UInt(XK_BackSpace): onKey(.backspace)

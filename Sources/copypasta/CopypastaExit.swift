@@ -15,13 +15,17 @@ enum CopypastaExit: CopypastaFailure {
     case notStored(any CopypastaFailure, id: Int64)
     /// The configuration cannot be used as it is (the database inside the sync folder); exit 78.
     case badConfig(String)
+    /// Something needed is missing or failed, such as the passphrase prompt; exit 69.
+    case unavailable(String)
 
-    /// 1 for a cancel, 74 for an output error, and a failed import line exits as its failure does.
+    /// 1 for a cancel, 74 for an output error, 69 for something unavailable, and a failed import line
+    /// exits as its failure does.
     var exitStatus: ExitStatus {
         switch self {
         case .cancelled: .nothingFound
         case .cannotWrite: .ioError
         case .badConfig: .badConfig
+        case .unavailable: .unavailable
         case let .atLine(_, failure), let .stopped(failure, _), let .notStored(failure, _): failure.exitStatus
         }
     }
@@ -29,7 +33,7 @@ enum CopypastaExit: CopypastaFailure {
     /// The note printed after `copypasta: `.
     var description: String {
         switch self {
-        case let .cancelled(message), let .cannotWrite(message), let .badConfig(message): message
+        case let .cancelled(message), let .cannotWrite(message), let .badConfig(message), let .unavailable(message): message
         case let .atLine(line, failure): "line \(line): \(failure.description)"
         case let .stopped(failure, 0): "\(failure.description); nothing was imported"
         case let .stopped(failure, 1): "\(failure.description); the entry before it stays imported"

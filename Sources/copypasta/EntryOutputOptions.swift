@@ -62,8 +62,8 @@ struct EntryOutputOptions: ParsableArguments {
             JSONLines.appendLine(entry, to: &bytes, flushAt: 1 << 20, flush: flush)
         } else if null {
             if idBeforeText { bytes += "\(entry.id)\t".utf8 }
-            // A secure entry's text is never printed by a listing: its placeholder stands in.
-            bytes += (entry.secure ? Entry.securePreview : entry.text ?? "").utf8
+            // A secure entry's text is never printed by a listing: its placeholder and names stand in.
+            bytes += (entry.secure ? entry.listingPreview : entry.text ?? "").utf8
             bytes.append(0)
         } else {
             Self.appendHumanLine(entry, to: &bytes, columns: columns, badge: badge)
@@ -72,7 +72,8 @@ struct EntryOutputOptions: ParsableArguments {
     }
 
     /// `ID<TAB>preview`, or `ID<TAB>BADGE<TAB>preview` with the sync state's letter, cut so that the
-    /// whole line fits in `columns` (a tab advances to the next multiple of 8).
+    /// whole line fits in `columns` (a tab advances to the next multiple of 8). The preview is
+    /// `Entry.listingPreview`: a snippet's title leads it.
     static func appendHumanLine(_ entry: Entry, to bytes: inout [UInt8], columns: Int, badge: Bool = false) {
         let id = String(entry.id)
         let previewStart = (id.count / 8 + 1) * 8 + (badge ? 8 : 0)
@@ -82,7 +83,7 @@ struct EntryOutputOptions: ParsableArguments {
             bytes += "\(entry.sync.badge)".utf8
             bytes.append(0x09)
         }
-        Preview.appendLine(entry.previewSource, columns: max(columns - previewStart, 1), to: &bytes)
+        Preview.appendLine(entry.listingPreview, columns: max(columns - previewStart, 1), to: &bytes)
     }
 }
 

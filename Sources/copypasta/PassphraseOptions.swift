@@ -30,24 +30,50 @@ struct PassphraseOptions: ParsableArguments {
             }
             if let newline = bytes.firstIndex(of: 0x0A) { bytes.removeSubrange(newline...) }
         } else {
-            let description =
-                choosing
-                ? "Choose the passphrase that will protect copypasta's secure entries."
-                : "Enter the passphrase of copypasta's secure entries."
-            do {
-                bytes = try Pinentry.ask(program: config.pinentryProgram, description: description, repeated: choosing)
-            } catch .cancelled {
-                throw CoreError.permission("no passphrase given (the dialog was cancelled); nothing was shown or changed")
-            } catch let .cannotStart(reason) {
-                throw CoreError.usage(
-                    "cannot start pinentry-program '\(config.pinentryProgram)': \(reason); install pinentry or pass --passphrase-fd"
-                )
-            } catch let .failed(reason) {
-                throw CoreError.permission("pinentry-program '\(config.pinentryProgram)' gave no passphrase: \(reason)")
-            }
+            bytes = try Self.prompt(config: config, choosing: choosing)
         }
         guard !bytes.isEmpty else { throw CoreError.permission("the passphrase is empty; nothing was shown or changed") }
         return bytes
+    }
+
+    /// The passphrase typed into pinentry. From a hotkey (no terminal) the default `pinentry`, often
+    /// a text-mode one, gives way to a graphical one (`Pinentry.program`). A prompt that fails is
+    /// reported as such (69), never as a wrong passphrase, and, with no terminal to read the
+    /// message on, also as a notification.
+    private static func prompt(config: Config, choosing: Bool) throws -> [UInt8] {
+        let description =
+            choosing
+            ? "Choose the passphrase that will protect copypasta's secure entries."
+            : "Enter the passphrase of copypasta's secure entries."
+        let terminal = Pinentry.terminal()
+        let configured = config.pinentryProgram
+        let failure: any CopypastaFailure
+        if let program = Pinentry.program(
+            configured: configured, isDefault: configured == Config().pinentryProgram, terminal: terminal)
+        {
+            do {
+                return try Pinentry.ask(program: program, description: description, repeated: choosing, terminal: terminal)
+            } catch {
+                switch error {
+                case .cancelled:
+                    throw CoreError.permission("no passphrase given (the dialog was cancelled); nothing was shown or changed")
+                case let .cannotStart(reason):
+                    failure = CoreError.usage(
+                        "cannot start pinentry-program '\(program)': \(reason); install pinentry or pass --passphrase-fd")
+                case let .failed(reason):
+                    failure = CopypastaExit.unavailable(
+                        "the passphrase prompt of '\(program)' failed: \(Visible.message(reason)); nothing was shown or changed")
+                case .differ:
+                    failure = CoreError.permission("the two passphrases differ; nothing was changed")
+                }
+            }
+        } else {
+            failure = CopypastaExit.unavailable(
+                "no terminal to ask for the passphrase on and no graphical pinentry to show instead; install "
+                    + "pinentry-gtk2, pinentry-gnome3 or pinentry-qt (or set pinentry-program), or pass --passphrase-fd")
+        }
+        if terminal == nil { FailureNotice.send(failure.description, config: config) }
+        throw failure
     }
 
     /// The key of the secure entries of `store`; with `create`, the first one chooses the passphrase.

@@ -61,11 +61,11 @@ import Testing
         try add("alpha text", "--name", "Alpha")
         try add("not a snippet")
         let byTitle = try cli.run("list", "--snippets", "--sort", "title").output
-        #expect(byTitle == "2\talpha text\n1\tzeta text\n")
+        #expect(byTitle == "2\t@Alpha: alpha text\n1\t@zeta: zeta text\n", "the title leads a snippet's line")
         let json = try cli.run("list", "--snippets", "--json", "--sort", "title").output
         #expect(json.contains(#""kind":"text","title":"Alpha"}"#))
-        #expect(try cli.run("list", "--snippets", "--sort", "used").output == "2\talpha text\n1\tzeta text\n")
-        #expect(try cli.run("list", "--snippets", "--sort", "recent").output == "2\talpha text\n1\tzeta text\n")
+        #expect(try cli.run("list", "--snippets", "--sort", "used").output == "2\t@Alpha: alpha text\n1\t@zeta: zeta text\n")
+        #expect(try cli.run("list", "--snippets", "--sort", "recent").output == "2\t@Alpha: alpha text\n1\t@zeta: zeta text\n")
     }
 
     @Test func exportAndImportCarryTheTitle() throws {
@@ -95,10 +95,12 @@ import Testing
             ["add", "design notes"], ["add", "resigned"], ["add", "Sigmund's café"],
         ] { #expect(try cli.run(arguments).status == 0) }
         // sig: the whole title (120); git-signoff and Sigmund start a word (80), the newer first.
-        #expect(try cli.run("find", "sig").output == "2\tKind regards, A\n5\tSigmund's café\n1\tSigned-off-by: A\n")
-        #expect(try cli.run("find", "/gsig").output == "1\tSigned-off-by: A\n")
+        #expect(
+            try cli.run("find", "sig").output
+                == "2\t@sig: Kind regards, A\n5\tSigmund's café\n1\t@git-signoff: Signed-off-by: A\n")
+        #expect(try cli.run("find", "/gsig").output == "1\t@git-signoff: Signed-off-by: A\n")
         #expect(try cli.run("find", "CAFE").output == "5\tSigmund's café\n")
-        #expect(try cli.run("find", "--snippets", "regards").output == "2\tKind regards, A\n")
+        #expect(try cli.run("find", "--snippets", "regards").output == "2\t@sig: Kind regards, A\n")
         #expect(try cli.run("find", "--json", "@sig", "--limit", "1").output.contains(#""title":"sig"}"#))
         #expect(try cli.run("find", "nothing-like-it").status == 1)
         #expect(try cli.run("delete", "5").status == 0)

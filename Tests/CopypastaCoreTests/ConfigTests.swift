@@ -19,6 +19,7 @@ import Testing
             max-bytes = 1M
             duplicates = "keep"
             keep-alive = no
+            keep-blank = yes
             ignore-apps = KeePassXC, Bitwarden
             ignore-patterns = "^sk-[a-z]{2,}", token
             convert-timeout = 250ms
@@ -34,6 +35,7 @@ import Testing
         #expect(config.maxBytes == 1 << 20)
         #expect(config.duplicates == .keep)
         #expect(config.keepAlive == false)
+        #expect(config.keepBlank)
         #expect(config.ignoreApps == ["KeePassXC", "Bitwarden"])
         #expect(config.ignorePatterns == ["^sk-[a-z]{2,}", "token"])
         #expect(config.convertTimeoutMilliseconds == 250)
@@ -43,7 +45,7 @@ import Testing
         #expect(config.onCopy == "~/bin/copied")
         #expect(config.onCapture == "/usr/local/bin/captured")
         #expect(config.origins["max-bytes"] == "c.conf:3")
-        #expect(Config.keyNames.count == 32)
+        #expect(Config.keyNames.count == 33)
     }
 
     @Test(arguments: [
@@ -54,6 +56,7 @@ import Testing
         ("max-bytes = huge", "max-bytes"),
         ("duplicates = merge", "duplicates"),
         ("keep-alive = maybe", "keep-alive"),
+        ("keep-blank = sometimes", "keep-blank"),
         ("selections = secondary", "secondary"),
         ("selections = ", "selections"),
         ("ignore-patterns = \"(unclosed\"", "not a valid regular expression"),

@@ -3,13 +3,14 @@ import Testing
 
 /// The `/name` trigger rules: where a trigger may start, what ends it, and what resets it.
 @Suite struct ExpansionTriggerTests {
-    /// Types `keys` ("\u{8}" is BackSpace, "\u{1B}" a reset) and returns the expansions.
+    /// Types `keys` ("\u{8}" is BackSpace, "\u{1B}" a reset, "\u{1}" a Ctrl chord) and returns the expansions.
     func run(_ keys: String, _ trigger: inout ExpansionTrigger) -> [ExpansionTrigger.Expansion] {
         var found: [ExpansionTrigger.Expansion] = []
         for key in keys {
             switch key {
             case "\u{8}": trigger.backspace()
             case "\u{1B}": trigger.reset()
+            case "\u{1}": trigger.chord()
             default: if let expansion = trigger.type(key) { found.append(expansion) }
             }
         }
@@ -49,6 +50,12 @@ import Testing
         #expect(run("foo \u{8}\u{8}\u{8}\u{8}/sig ").map(\.title) == ["sig"])
         #expect(run("\u{8}/sig ").isEmpty)
         #expect(run("\u{8} /sig ").map(\.title) == ["sig"])
+    }
+
+    @Test func aBackSpaceRightAfterAChordKeepsTheStartOfTheField() {
+        #expect(run("text\u{1}\u{8}/sig ").map(\.title) == ["sig"], "select all, delete, trigger")
+        #expect(run("text\u{1}\u{8}\u{8}/sig ").isEmpty, "a second BackSpace erases unseen text")
+        #expect(run("text\u{1}x\u{8}\u{8}/sig ").isEmpty)
     }
 
     @Test func aLongLineForgetsItsStartButStillSeesWhiteSpace() {

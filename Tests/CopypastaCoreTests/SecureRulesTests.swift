@@ -41,7 +41,7 @@ import Testing
             Assuan.parse(Array("ERR 83886179 Operation cancelled <Pinentry>".utf8))
                 == .error(code: Assuan.cancelled, message: "Operation cancelled <Pinentry>"))
         #expect(Assuan.parse(Array("# a comment".utf8)) == .other)
-        #expect(Assuan.parse(Array("S PASSWORD_FROM_CACHE".utf8)) == .other)
+        #expect(Assuan.parse(Array("S PIN_REPEATED".utf8)) == .status("PIN_REPEATED"))
         #expect(Assuan.decode(Array("100%".utf8)[...]) == Array("100%".utf8))
         #expect(Assuan.escape("50% done\nnext\r") == "50%25 done%0Anext%0D")
     }

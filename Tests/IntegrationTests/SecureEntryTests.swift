@@ -8,7 +8,8 @@ import Testing
     static let passphrase = "correct horse battery"
 
     /// A pinentry that speaks the few Assuan lines copypasta sends: OK to everything, the
-    /// passphrase in `pass` for GETPIN; each GETPIN appends a line to `asked`.
+    /// passphrase in `pass` for GETPIN (confirmed as repeated after SETREPEAT, as a dialog with
+    /// two fields does); each GETPIN appends a line to `asked`.
     static func pinentry(in sandbox: Sandbox) -> String {
         sandbox.write("pass", passphrase)
         return sandbox.write(
@@ -16,9 +17,14 @@ import Testing
             """
             #!/bin/sh
             echo "OK Pleased to meet you"
+            repeat=
             while read -r command rest; do
                 case "$command" in
-                GETPIN) echo asked >> "\(sandbox.root)/asked"; printf 'D %s\\n' "$(cat "\(sandbox.root)/pass")"; echo OK ;;
+                SETREPEAT) repeat=yes; echo OK ;;
+                GETPIN)
+                    echo asked >> "\(sandbox.root)/asked"; printf 'D %s\\n' "$(cat "\(sandbox.root)/pass")"
+                    [ -n "$repeat" ] && echo "S PIN_REPEATED"
+                    echo OK ;;
                 BYE) echo OK; exit 0 ;;
                 *) echo OK ;;
                 esac
@@ -91,7 +97,8 @@ import Testing
         #expect(missing.status == 64 && missing.stdout.isEmpty, "\(missing.stderr)")
         sandbox.write("config/copypasta/copypasta.conf", "pinentry-program = /bin/true\n")
         let silent = try cli.run("show", "1")
-        #expect(silent.status == 77 && silent.stdout.isEmpty, "\(silent.stderr)")
+        #expect(silent.status == 69 && silent.stdout.isEmpty, "a failed prompt is no wrong passphrase: \(silent.stderr)")
+        #expect(silent.stderr.hasPrefix("copypasta: the passphrase prompt of '/bin/true' failed"))
     }
 
     @Test func addSecureStoresNoPlaintextAndExportLeavesItOut() throws {

@@ -35,13 +35,20 @@ extension Copypasta {
             guard (0...1000).contains(delay) else { throw ValidationError("--delay must be from 0 to 1000 milliseconds") }
         }
 
+        /// Set by the daemon's `/TITLE` expansion, which types the separator once this process has
+        /// exited: the typed snippet is its own feedback, and a notification could hold the exit
+        /// back for up to `hook-timeout` (notify-send waits for a notification server).
+        @Flag(help: ArgumentHelp("Run no on-copy hook and show no notification.", visibility: .hidden))
+        var noFeedback = false
+
         func run() throws {
-            try Self.type(entry.id(global), global: global, secret: secret, delay: delay, raw: raw)
+            try Self.type(entry.id(global), global: global, secret: secret, delay: delay, raw: raw, feedback: !noFeedback)
         }
 
-        /// Types entry `id` (also `pick --type`).
+        /// Types entry `id` (also `pick --type`); `feedback` runs the on-copy hook or the notification.
         static func type(
-            _ id: Int64, global: GlobalOptions, secret: PassphraseOptions = .pinentry, delay: Int = 1, raw: Bool = false
+            _ id: Int64, global: GlobalOptions, secret: PassphraseOptions = .pinentry, delay: Int = 1, raw: Bool = false,
+            feedback: Bool = true
         ) throws {
             let config = try global.loadConfig()
             let store = try global.openStore()
@@ -61,6 +68,7 @@ extension Copypasta {
             switch typist.type(steps, delay: Double(delay) / 1000) {
             case .typed:
                 try store.markUsed(id: id, at: .now())
+                guard feedback else { return }
                 typist.feedback(
                     id: id, text: entry.secure ? Entry.securePreview : entry.text ?? "", app: entry.sourceApp, config: config,
                     paths: paths)

@@ -1,0 +1,68 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// `copypasta pick` with the real fzf in a real terminal (tmux): fzf must run in the terminal's
+/// foreground process group, draw, read the keys and hand back the choice.
+@Suite(.serialized) struct PickTerminalTests {
+    static let root: String = {
+        let file = #filePath
+        return String(file[..<(file.firstRange(of: "/Tests/")?.lowerBound ?? file.endIndex)])
+    }()
+
+    /// A daemon with two entries, and a terminal whose PATH holds only fzf (no rofi or dmenu to prefer).
+    private func setUp() throws -> (Desktop, TmuxTerminal) {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        try desktop.cli.run("add", "apple pie")
+        try desktop.cli.run("add", "banana split")
+        let bin = desktop.sandbox.root + "/bin"
+        #expect(mkdir(bin, 0o700) == 0)
+        let fzf = try Child(["sh", "-c", "command -v fzf"]).communicate().output.trimmingSpaces()
+        #expect(symlink(fzf, bin + "/fzf") == 0)
+        var environment = desktop.environment
+        environment["PATH"] = bin
+        return (desktop, try TmuxTerminal(environment: environment))
+    }
+
+    /// The screen line showing `text` as an fzf item (fzf puts a marker and a space before it).
+    private static func showsItem(_ screen: String, _ text: String) -> Bool {
+        screen.split(separator: "\n").contains { $0.dropFirst(2).trimmingSpaces() == text }
+    }
+
+    @Test func theFzfFallbackDrawsReadsKeysAndRestores() throws {
+        let (desktop, terminal) = try setUp()
+        try terminal.type("\(CopypastaBinary.path) pick; echo \"exit=$?\"")
+        #expect(
+            terminal.waitForScreen { $0.contains("copypasta>") && Self.showsItem($0, "banana split") },
+            "fzf must draw in the foreground: \((try? terminal.screen()) ?? "")")
+        try terminal.type("apple", enter: false)
+        #expect(terminal.waitForScreen { $0.contains("1/2") })
+        try terminal.keys("Enter")
+        #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
+        #expect(try desktop.paste().output == "apple pie")
+
+        try terminal.type("\(CopypastaBinary.path) pick; echo \"cancel=$?\"")
+        #expect(terminal.waitForScreen { $0.contains("copypasta>") })
+        try terminal.keys("C-c")
+        #expect(terminal.waitForScreen { $0.contains("cancel=1") }, "Ctrl+C cancels: \((try? terminal.screen()) ?? "")")
+        #expect(try desktop.paste().output == "apple pie")
+    }
+
+    @Test func theManPageFzfExampleSplitsOnATab() throws {
+        let page = String(decoding: Sandbox().read(Self.root + "/man/copypasta.1") ?? [], as: UTF8.self)
+        let example = page.split(separator: "\n").first { $0.hasPrefix(".Dl copypasta pick -0 --launcher") }
+        let command = try #require(example).dropFirst(".Dl ".count)
+            .replacing("\\(dq", with: "\"").replacing("\\e", with: "\\")
+        let (desktop, terminal) = try setUp()
+        try terminal.type(CopypastaBinary.path + command.dropFirst("copypasta".count) + "; echo \"exit=$?\"")
+        #expect(
+            terminal.waitForScreen { Self.showsItem($0, "banana split") && Self.showsItem($0, "apple pie") },
+            "fzf shows the texts without their ids: \((try? terminal.screen()) ?? "")")
+        try terminal.type("banana", enter: false)
+        #expect(terminal.waitForScreen { $0.contains("1/2") })
+        try terminal.keys("Enter")
+        #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
+        #expect(try desktop.paste().output == "banana split")
+    }
+}
