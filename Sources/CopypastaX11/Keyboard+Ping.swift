@@ -5,7 +5,8 @@ import Glibc
 extension Keyboard {
     /// Waits, up to `timeout` seconds, until the client that has the input focus has handled every event
     /// sent to it so far: sends _NET_WM_PING (EWMH) to the nearest window from the focus up that lists it
-    /// in WM_PROTOCOLS, and waits for the client's answer on the root window. A client handles its events
+    /// in WM_PROTOCOLS, and waits for the client's answer on the root window (GTK sends it for
+    /// SubstructureNotify, Qt for StructureNotify). A client handles its events
     /// in order, so once it answered it has read the keys typed and the keyboard mapping they used.
     /// Returns false when no window takes pings (xterm) or no answer came in time.
     public func waitForClient(of focus: FocusID, timeout: Double) -> Bool {
@@ -16,7 +17,8 @@ extension Keyboard {
         let ping = XInternAtom(display, "_NET_WM_PING", False)
         pings += 1
         let stamp = pings
-        XSelectInput(display, root, SubstructureNotifyMask)
+        let rootMask = SubstructureNotifyMask | StructureNotifyMask
+        XSelectInput(display, root, rootMask)
         defer { XSelectInput(display, root, NoEventMask) }
         var event = XEvent()
         event.xclient.type = ClientMessage
@@ -31,7 +33,7 @@ extension Keyboard {
         let deadline = monotonicSeconds() + timeout
         while true {
             var answer = XEvent()
-            while XCheckWindowEvent(display, root, SubstructureNotifyMask, &answer) != 0 {}
+            while XCheckWindowEvent(display, root, rootMask, &answer) != 0 {}
             while XCheckTypedWindowEvent(display, root, ClientMessage, &answer) != 0 {
                 let message = answer.xclient
                 if message.message_type == protocols && message.data.l.0 == Int(ping) && message.data.l.1 == stamp {
