@@ -117,7 +117,7 @@ public final class Typist {
     }
 
     /// Binds the characters of the next batch, reusing keycodes already bound to them and taking the
-    /// least recently used others; waits for clients to read the previous mapping first.
+    /// least recently used others; lets the focused client read the previous mapping first and the new one after.
     private func prepare(_ scalars: [Unicode.Scalar], sent: Int) -> Int32? {
         let missing = scalars.filter { !bound.values.contains($0) }
         guard !missing.isEmpty else { return nil }
@@ -129,8 +129,8 @@ public final class Typist {
         for (keycode, scalar) in zip(free, missing) { bound[keycode] = scalar }
         record.save(bound)
         for (keycode, scalar) in zip(free, missing) { keyboard.bind(keycode, to: scalar) }
-        keyboard.sync()
-        return nil
+        // Chromium dropped the first key after a mapping change it had not finished reading.
+        return settle()
     }
 
     /// Lets clients catch up with the events sent, then gives the keycodes back and Caps Lock its state.
