@@ -497,7 +497,9 @@ def main():
     parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
     parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
     parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup",
-                                           "paste", "import", "manager", "find", "sync", "slices"])
+                                           "paste", "type", "import", "manager", "find", "sync", "slices"])
+    parser.add_argument("--type-clients", default="gtk3",
+                        help="the applications of the type section: gtk3,qt5,firefox,chromium,xterm")
     options = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     log(f"machine: {os.cpu_count()} cores, {cpu}; kernel {os.uname().release}; binary {options.binary} "
@@ -521,6 +523,9 @@ def main():
     if options.only in (None, "paste") and options.client:
         import paste
         paste.run(Desktop, options.binary, os.path.abspath(options.client), log)
+    if options.only in (None, "type"):
+        import typing_bench
+        typing_bench.run(Desktop, options.binary, log, options.type_clients.split(","))
     if options.only in (None, "import"):
         import library
         library.run(Desktop, options.binary, log)

@@ -14,8 +14,11 @@ import Glibc
 /// blocked and checked between keys, so an interrupted run restores the
 /// mapping too.
 public final class Typist {
-    /// How long applications get to read a changed keyboard mapping before the same keycodes change again.
+    /// How long applications that take no ping get to read a changed keyboard mapping before the same
+    /// keycodes change again.
     public static let remapSettle = 0.05
+    /// How long the focused client may take to answer the ping sent before keycodes change meaning.
+    public static let clientWait = 2.0
 
     /// The connection the keys are sent on.
     public let display: X11Display
@@ -24,6 +27,7 @@ public final class Typist {
     private var bound: [UInt8: Unicode.Scalar] = [:]
     private var lastUse: [UInt8: Int] = [:]
     private var uses = 0
+    private var focus: FocusID?
 
     /// Opens the display, repairs a mapping a crashed run left behind and reads the layout.
     public init(displayName: String?, runtimeDirectory: String) throws {
@@ -53,9 +57,15 @@ public final class Typist {
     }
 
     /// Types `steps`, `delay` seconds apart; stops when the focus moves or a blocked signal arrives.
+    ///
+    /// No round trip per key: the focus is checked when an event says it may have moved (see
+    /// `Keyboard.watchFocus`) and by a round trip every `focusCheckInterval` keys, which also keeps the
+    /// keys sent but not yet handled by the server (and so delivered to wherever the focus is then) that few.
     public func type(_ steps: [TypeStep], delay: Double) -> TypeOutcome {
         keyboard.releaseHotkey()
         let focus = keyboard.focus()
+        self.focus = focus
+        keyboard.watchFocus(focus)
         defer { finish() }
         let capacity = max(1, keyboard.spareKeycodes.count)
         let batches = RemapBatches.plan(steps, capacity: capacity) { self.keyboard.position(of: $0) == nil }
@@ -68,7 +78,9 @@ public final class Typist {
                 if let signal = Self.waitForSignal(seconds: sent == 0 ? 0 : delay) {
                     return .interrupted(signal: signal, sent: sent)
                 }
-                guard keyboard.focus() == focus else { return .focusMoved(sent: sent) }
+                if sent % Self.focusCheckInterval == 0 || keyboard.focusMayHaveMoved() {
+                    guard keyboard.focus() == focus else { return .focusMoved(sent: sent) }
+                }
                 press(step)
                 sent += 1
             }
@@ -76,6 +88,9 @@ public final class Typist {
         keyboard.sync()
         return .typed
     }
+
+    /// Keys sent between two round-trip focus checks.
+    public static let focusCheckInterval = 16
 
     /// The characters of `steps` that cannot be typed: the layout lacks them and no keycode is free to bind.
     public func untypable(in steps: [TypeStep]) -> [Unicode.Scalar] {
@@ -102,7 +117,7 @@ public final class Typist {
     }
 
     /// Binds the characters of the next batch, reusing keycodes already bound to them and taking the
-    /// least recently used others; waits for clients to read the previous mapping first.
+    /// least recently used others; lets the focused client read the previous mapping first and the new one after.
     private func prepare(_ scalars: [Unicode.Scalar], sent: Int) -> Int32? {
         let missing = scalars.filter { !bound.values.contains($0) }
         guard !missing.isEmpty else { return nil }
@@ -114,8 +129,8 @@ public final class Typist {
         for (keycode, scalar) in zip(free, missing) { bound[keycode] = scalar }
         record.save(bound)
         for (keycode, scalar) in zip(free, missing) { keyboard.bind(keycode, to: scalar) }
-        keyboard.sync()
-        return nil
+        // Chromium dropped the first key after a mapping change it had not finished reading.
+        return settle()
     }
 
     /// Lets clients catch up with the events sent, then gives the keycodes back and Caps Lock its state.
@@ -126,11 +141,15 @@ public final class Typist {
             bound = [:]
         }
         record.clear()
+        keyboard.stopWatchingFocus()
         keyboard.restoreLock()
     }
 
+    /// Lets the focused client read the keys sent so far with the mapping they were sent with: waits until
+    /// it answered a ping (keys may be far ahead of a busy client), or `remapSettle` for a client without pings.
     private func settle() -> Int32? {
         keyboard.sync()
+        if let focus, keyboard.waitForClient(of: focus, timeout: Self.clientWait) { return Self.waitForSignal(seconds: 0) }
         return Self.waitForSignal(seconds: Self.remapSettle)
     }
 

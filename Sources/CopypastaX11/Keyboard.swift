@@ -44,6 +44,10 @@ public final class Keyboard {
     public private(set) var spareKeycodes: [UInt8] = []
     /// Whether Caps Lock was unlocked for typing and must be locked again.
     var lockedCaps = false
+    /// The window `watchFocus` selected focus events on.
+    var watchedFocus: Window?
+    /// How many pings `waitForClient` sent, to tell its answers apart.
+    var pings = 0
 
     /// Checks for XTest and XKB on `display` and reads the layout.
     public init(display: X11Display) throws(X11Error) {

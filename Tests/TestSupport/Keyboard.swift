@@ -35,3 +35,22 @@ extension Desktop {
         waitUntil(seconds: seconds) { sandbox.read(path) == Array(text.utf8) }
     }
 }
+
+extension Desktop {
+    /// Tests/Toolkits/type_target.py, the text fields of real applications.
+    static let typeTarget: String = {
+        let file = #filePath
+        return String(file[..<(file.firstRange(of: "/TestSupport/")?.lowerBound ?? file.endIndex)]) + "/Toolkits/type_target.py"
+    }()
+
+    /// Starts a real application's text field with the input focus (`kind`: gtk3, qt5, firefox, chromium or
+    /// xterm; see Tests/Toolkits/type_target.py); returns it and the file that mirrors the field's text.
+    public func startTypeTarget(_ kind: String) throws -> (client: Child, output: String) {
+        let output = sandbox.root + "/field-" + kind
+        let target = try start(["/usr/bin/python3", Self.typeTarget, kind, output, sandbox.root + "/profile-" + kind])
+        guard target.waitForLine("ready", seconds: 120) != nil else {
+            throw SpawnError("the \(kind) field did not take the focus")
+        }
+        return (target, output)
+    }
+}

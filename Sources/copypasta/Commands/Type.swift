@@ -24,8 +24,9 @@ extension Copypasta {
         @Argument(help: EntryReference.help("The entry\'s id"))
         var entry: EntryReference
 
-        @Option(help: ArgumentHelp("Milliseconds to wait between keys (0 to 1000).", valueName: "ms"))
-        var delay = 1
+        @Option(
+            help: ArgumentHelp("Milliseconds to wait between keys (0 to 1000; 0 sends them without a pause).", valueName: "ms"))
+        var delay = 0
 
         @Flag(help: "Send control characters too: \\r as Return, backspace, escape and delete as their keys; skip the others.")
         var raw = false
@@ -47,7 +48,7 @@ extension Copypasta {
 
         /// Types entry `id` (also `pick --type`); `feedback` runs the on-copy hook or the notification.
         static func type(
-            _ id: Int64, global: GlobalOptions, secret: PassphraseOptions = .pinentry, delay: Int = 1, raw: Bool = false,
+            _ id: Int64, global: GlobalOptions, secret: PassphraseOptions = .pinentry, delay: Int = 0, raw: Bool = false,
             feedback: Bool = true
         ) throws {
             let config = try global.loadConfig()
