@@ -45,6 +45,8 @@ public final class Agent {
     var expander: Expander?
     /// Sync with the user's other machines (docs/DESIGN.md §14); idle without `sync-folder`.
     let sync: SyncEngine
+    /// The stamp of the config file in effect (`ConfigFile.stamp`), which `status` compares with the file's.
+    var configStamp: String
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -59,6 +61,7 @@ public final class Agent {
         loop = EventLoop(display: display)
         self.paths = paths
         self.config = config
+        configStamp = ConfigFile.stamp(paths.configFile)
         self.logger = logger
         capture = CapturePolicy(source: display, store: store, config: config, logger: logger)
         sync = SyncEngine(store: store, paths: paths, config: config, logger: logger)
@@ -133,6 +136,7 @@ public final class Agent {
     @discardableResult
     func reloadConfig() -> String? {
         do {
+            let stamp = ConfigFile.stamp(paths.configFile)
             let fresh = try ConfigFile.load(paths.configFile)
             if let problem = fresh.syncFolderProblem(
                 database: paths.database, home: getenv("HOME").map { String(cString: $0) } ?? "/", resolve: ConfigFile.realPath)
@@ -141,6 +145,7 @@ public final class Agent {
                 return problem
             }
             config = fresh
+            configStamp = stamp
             capture.config = fresh
             display.watch(fresh.selections)
             applyManagerRole()

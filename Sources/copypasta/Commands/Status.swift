@@ -2,6 +2,7 @@ import ArgumentParser
 import CopypastaClient
 import CopypastaCore
 import CopypastaStore
+import CopypastaSync
 import CopypastaSystem
 
 extension Copypasta {
@@ -33,9 +34,18 @@ extension Copypasta {
                 if let sync { object = String(object.dropLast(2)) + "," + sync.jsonFields + "}\n" }
                 Output.standard.write(object)
             } else {
-                Output.standard.write(Self.human(status, daemon: daemon) + (sync?.humanLine ?? ""))
+                Output.standard.write(Self.human(status, daemon: daemon) + (sync?.humanLine ?? "") + (sync == nil ? "" : limits()))
             }
             Output.standard.flush()
+        }
+
+        /// The note on machines of the synced history with another `max-entries` (see `SyncLimits`).
+        private func limits() -> String {
+            guard let config = try? global.loadConfig(), let folder = config.syncFolderPath(home: Environment.home) else {
+                return ""
+            }
+            let me = try? DeviceIdentity.load(global.paths()).id
+            return SyncLimits.note(mine: config.maxEntries, folder: SyncFolder(root: folder), me: me)
         }
 
         /// What the running daemon reports, nil when none answers; throws when the socket may be someone else's.
@@ -61,6 +71,7 @@ extension Copypasta {
             } else {
                 lines += "not running\n"
             }
+            if let stale = staleConfig(daemon) { lines += "config: \(stale)\n" }
             return lines + """
                 paused: \(status.paused ? "yes" : "no")
                 entries: \(status.entries) (\(status.pinned) pinned)
@@ -79,12 +90,21 @@ extension Copypasta {
                 daemonJSON =
                     "{\"pid\":\(daemon.pid),\"display\":\(quoted(daemon.display)),\"uptime\":\(daemon.uptimeSeconds),"
                     + "\"selections\":\(quoted(selections)),\"lastCaptureAt\":\(quoted(daemon.lastCaptureAt?.iso8601 ?? "never")),"
-                    + "\"clipboardManager\":\(daemon.clipboardManager)}"
+                    + "\"clipboardManager\":\(daemon.clipboardManager),\"configLoaded\":\(staleConfig(daemon) == nil)}"
             }
             return
                 "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
                 + "\"database\":\(quoted(status.path)),\"databaseBytes\":\(status.databaseBytes),"
                 + "\"schemaVersion\":\(status.schemaVersion),\"lastCaptureAt\":\(last)}\n"
+        }
+
+        /// What to say when the running daemon's config file changed since it loaded it (edited, or
+        /// `sync-folder` set by hand before `sync join`): the daemon still runs the older one. Nil
+        /// when it runs what the file says, or does not report it.
+        static func staleConfig(_ daemon: DaemonStatus?) -> String? {
+            guard let daemon, let file = daemon.configFile, let stamp = daemon.configStamp, ConfigFile.stamp(file) != stamp
+            else { return nil }
+            return "\(file) changed since the daemon loaded it; 'copypasta config --reload' applies it"
         }
 
         private static func quoted(_ text: String) -> String {
