@@ -32,9 +32,9 @@ struct SyncImportJob {
 
 extension SyncEngine {
     /// Lines decoded in one turn of the loop.
-    static let decodeSlice = 2_000
+    static let decodeSlice = 1_000
     /// Records applied in one transaction, in one turn of the loop.
-    static let applySlice = 500
+    static let applySlice = 250
 
     /// Starts importing `file` a slice at a time when its plaintext has more lines than one
     /// slice; false when it is small enough to apply at once.
