@@ -47,4 +47,21 @@ import Testing
         try a.xclip(Array("copied on the first machine".utf8))
         #expect(waitUntil(seconds: 10) { (try? b.cli.run("list").output.contains("copied on the first machine")) == true })
     }
+
+    @Test func joinAndStatusSayWhenTheMachinesKeepDifferentNumbersOfEntries() throws {
+        let shared = Sandbox()
+        let folder = shared.root + "/copypasta"
+        let (desk, laptop) = (CopypastaBinary(sandbox: Sandbox()), CopypastaBinary(sandbox: Sandbox()))
+        desk.sandbox.write("config/copypasta/copypasta.conf", "max-entries = 5000\nsync-folder = \(folder)\n")
+        laptop.sandbox.write("config/copypasta/copypasta.conf", "sync-folder = \(folder)\n")
+        #expect(try desk.run("sync", "init", "--name", "desk").status == 0)
+        let joined = try laptop.run("sync", "join", "--name", "laptop")
+        let note = "max-entries: this machine keeps at most 1000 entries; desk keeps at most 5000 entries"
+        #expect(joined.output.contains(note), "\(joined.output)")
+        #expect(try laptop.run("sync", "status").output.contains(note))
+        #expect(try laptop.run("status").output.contains(note))
+        #expect(try desk.run("sync", "status").output.contains("this machine keeps at most 5000 entries; laptop keeps at most 1000"))
+        laptop.sandbox.write("config/copypasta/copypasta.conf", "max-entries = 5000\nsync-folder = \(folder)\n")
+        #expect(try !laptop.run("sync", "join").output.contains("max-entries:"))
+    }
 }
