@@ -20,7 +20,8 @@ import Testing
         #expect(try !desktop.cli.run("status").output.contains("config:"))
         desktop.sandbox.write("config/copypasta/copypasta.conf", "max-entries = 50\n")
         let status = try desktop.cli.run("status").output
-        #expect(status.contains("config: \(desktop.sandbox.root)/config/copypasta/copypasta.conf changed since the daemon loaded it"))
+        #expect(
+            status.contains("config: \(desktop.sandbox.root)/config/copypasta/copypasta.conf changed since the daemon loaded it"))
         #expect(try desktop.cli.run("status", "--json").output.contains(#""configLoaded":false"#))
         #expect(try desktop.cli.run("config", "--reload").status == 0)
         #expect(try !desktop.cli.run("status").output.contains("config:"))
@@ -60,7 +61,8 @@ import Testing
         #expect(joined.output.contains(note), "\(joined.output)")
         #expect(try laptop.run("sync", "status").output.contains(note))
         #expect(try laptop.run("status").output.contains(note))
-        #expect(try desk.run("sync", "status").output.contains("this machine keeps at most 5000 entries; laptop keeps at most 1000"))
+        #expect(
+            try desk.run("sync", "status").output.contains("this machine keeps at most 5000 entries; laptop keeps at most 1000"))
         laptop.sandbox.write("config/copypasta/copypasta.conf", "max-entries = 5000\nsync-folder = \(folder)\n")
         #expect(try !laptop.run("sync", "join").output.contains("max-entries:"))
     }

@@ -34,7 +34,8 @@ extension Copypasta {
                 if let sync { object = String(object.dropLast(2)) + "," + sync.jsonFields + "}\n" }
                 Output.standard.write(object)
             } else {
-                Output.standard.write(Self.human(status, daemon: daemon) + (sync?.humanLine ?? "") + (sync == nil ? "" : limits()))
+                Output.standard.write(
+                    Self.human(status, daemon: daemon) + (sync?.humanLine ?? "") + (sync == nil ? "" : limits()))
             }
             Output.standard.flush()
         }

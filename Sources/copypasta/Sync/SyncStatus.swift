@@ -72,7 +72,8 @@ extension Copypasta {
         }
 
         /// One JSON object.
-        static func json(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?, problem: String?, limits: String) -> String {
+        static func json(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?, problem: String?, limits: String) -> String
+        {
             let devices = peers.map { peer in
                 "{\"device\":\(SyncSummary.quoted(peer.device)),\"name\":\(SyncSummary.quoted(peer.name)),"
                     + "\"approved\":\(peer.approved),\"removed\":\(peer.removed),"
@@ -81,7 +82,7 @@ extension Copypasta {
             }
             return
                 "{\(summary.jsonFields),\"folder\":\(SyncSummary.quoted(folder)),\"problem\":\(SyncSummary.quoted(problem)),"
-                + "\"maxEntriesNote\":\(SyncSummary.quoted(limits.isEmpty ? nil : limits)),"
+                + (limits.isEmpty ? "" : "\"maxEntriesNote\":\(SyncSummary.quoted(limits)),")
                 + "\"devices\":[\(devices.joined(separator: ","))]}\n"
         }
     }
