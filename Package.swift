@@ -112,7 +112,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CSQLite"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,12 +20,18 @@ public struct DaemonStatus: Equatable, Sendable {
     /// Whether it holds the desktop's clipboard-manager role. Sent only when true, so the
     /// field is optional on the wire: a missing one means no.
     public var clipboardManager: Bool
+    /// The config file it loaded and that file's stamp then (`ConfigFile.stamp`); optional on the
+    /// wire (older daemons do not send them).
+    public var configFile: String?
+    public var configStamp: String?
 
     /// A status with every field given.
     public init(
         pid: Int32, display: String, uptimeSeconds: Int64, selections: [Config.Selection], lastCaptureAt: Timestamp?,
-        clipboardManager: Bool = false
+        clipboardManager: Bool = false, configFile: String? = nil, configStamp: String? = nil
     ) {
+        self.configFile = configFile
+        self.configStamp = configStamp
         self.pid = pid
         self.display = display
         self.uptimeSeconds = uptimeSeconds
@@ -36,11 +42,15 @@ public struct DaemonStatus: Equatable, Sendable {
 
     /// The fields in their wire order, values as shown to users (`lastCaptureAt` is `never` when nil).
     private var fields: [(key: String, value: String)] {
-        [
+        var fields: [(key: String, value: String)] = [
             ("pid", String(pid)), ("display", display), ("uptime", String(uptimeSeconds)),
             ("selections", selections.map(\.rawValue).joined(separator: ",")),
             ("lastCaptureAt", lastCaptureAt?.iso8601 ?? "never"),
-        ] + (clipboardManager ? [("clipboardManager", "yes")] : [])
+        ]
+        if clipboardManager { fields.append(("clipboardManager", "yes")) }
+        if let configFile { fields.append(("configFile", configFile)) }
+        if let configStamp { fields.append(("configStamp", configStamp)) }
+        return fields
     }
 
     /// The reply detail, e.g. `pid=42 display=:0 uptime=7 selections=clipboard lastCaptureAt=never`.
@@ -75,7 +85,8 @@ public struct DaemonStatus: Equatable, Sendable {
         self.init(
             pid: pid, display: display, uptimeSeconds: uptime, selections: selections.compactMap { $0 },
             lastCaptureAt: lastCapture,
-            clipboardManager: values["clipboardManager"] == "yes")
+            clipboardManager: values["clipboardManager"] == "yes", configFile: values["configFile"],
+            configStamp: values["configStamp"])
     }
 
     /// Percent-encodes the bytes that would split a field: space, `=`, `%` and control characters.

@@ -25,11 +25,23 @@ public enum SyncRecords {
 
     /// The records of `bytes`, in order; empty lines and lines of unknown kinds are skipped.
     public static func decode(_ bytes: [UInt8]) throws(CoreError) -> [SyncRecord] {
+        try decode(lines: lines(of: bytes)[...])
+    }
+
+    /// The lines of `bytes` (without their newlines), for `decode(lines:)` a part at a time.
+    public static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    }
+
+    /// The records of some of the lines `lines(of:)` made (their indices are the line numbers
+    /// minus one), in order; empty lines and lines of unknown kinds are skipped.
+    public static func decode(lines: ArraySlice<ArraySlice<UInt8>>) throws(CoreError) -> [SyncRecord] {
         var records: [SyncRecord] = []
-        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        let decoder = JSONDecoder()
+        for (index, line) in zip(lines.indices, lines) where !line.isEmpty {
             let decoded: Line
             do {
-                decoded = try JSONDecoder().decode(Line.self, from: Data(line))
+                decoded = try decoder.decode(Line.self, from: Data(line))
             } catch {
                 throw .data("sync record line \(index + 1): not a JSON object with a \"t\" field")
             }

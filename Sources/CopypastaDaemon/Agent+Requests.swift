@@ -46,7 +46,8 @@ extension Agent {
         DaemonStatus(
             pid: getpid(), display: display.name,
             uptimeSeconds: (Timestamp.now().microseconds - startedAt.microseconds) / 1_000_000,
-            selections: config.selections, lastCaptureAt: try? store.lastCaptureAt(), clipboardManager: display.isClipboardManager
-        )
+            selections: config.selections, lastCaptureAt: try? store.lastCaptureAt(),
+            clipboardManager: display.isClipboardManager,
+            configFile: paths.configFile, configStamp: configStamp)
     }
 }

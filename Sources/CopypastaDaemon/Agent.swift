@@ -47,6 +47,8 @@ public final class Agent {
     let sync: SyncEngine
     /// Long work run in slices between events (`SlicedWork`): the expiry's purge.
     let slices = SlicedWork()
+    /// The stamp of the config file in effect (`ConfigFile.stamp`), which `status` compares with the file's.
+    var configStamp: String
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -61,6 +63,7 @@ public final class Agent {
         loop = EventLoop(display: display)
         self.paths = paths
         self.config = config
+        configStamp = ConfigFile.stamp(paths.configFile)
         self.logger = logger
         capture = CapturePolicy(source: display, store: store, config: config, logger: logger)
         sync = SyncEngine(store: store, paths: paths, config: config, logger: logger)
@@ -136,6 +139,7 @@ public final class Agent {
     @discardableResult
     func reloadConfig() -> String? {
         do {
+            let stamp = ConfigFile.stamp(paths.configFile)
             let fresh = try ConfigFile.load(paths.configFile)
             if let problem = fresh.syncFolderProblem(
                 database: paths.database, home: getenv("HOME").map { String(cString: $0) } ?? "/", resolve: ConfigFile.realPath)
@@ -144,6 +148,7 @@ public final class Agent {
                 return problem
             }
             config = fresh
+            configStamp = stamp
             capture.config = fresh
             display.watch(fresh.selections)
             applyManagerRole()

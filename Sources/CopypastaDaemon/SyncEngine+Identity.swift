@@ -78,6 +78,22 @@ extension SyncEngine {
         }
     }
 
+    /// Keeps `max-entries` in this device's `device.json` what the configuration says: the other
+    /// machines' `sync join` and `sync status` compare it with theirs. Read once per configuration,
+    /// written only when it differs.
+    func publishLimit(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
+        guard publishedMaxEntries != config.maxEntries, let own = try? folder.device(identity.id, key: key) else { return }
+        if own.maxEntries != config.maxEntries {
+            do {
+                try folder.writeDevice(identity: identity, name: own.name, key: key, maxEntries: config.maxEntries)
+            } catch {
+                guard reported.insert("limit").inserted else { return }
+                return log(.warning, "write", "cannot write this device's max-entries into device.json: \(error)")
+            }
+        }
+        publishedMaxEntries = config.maxEntries
+    }
+
     /// Removes a file that occupies the name of this device's next file without being ours, so
     /// that nobody can stop this machine's writes by creating names in its directory.
     func clearSquatter(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey, seq: Int64, kind: SyncFile.Kind) {

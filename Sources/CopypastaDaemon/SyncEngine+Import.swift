@@ -9,10 +9,12 @@ extension SyncEngine {
     /// A listing is a few hundred names, so every change event runs one instead of trusting the
     /// event's path: a lost or coalesced inotify event can then never hide a file.
     func rescan() {
-        guard let folder, let identity, let settings = try? store.syncSettings(), settings.enabled, !settings.paused else {
-            return
-        }
+        // The import in progress lists the folder again once its last slice is applied.
+        guard importJob == nil, let folder, let identity, let settings = try? store.syncSettings(), settings.enabled,
+            !settings.paused
+        else { return }
         guard let key = currentKey(folder, identity) else { return }
+        publishLimit(folder, identity, key)
         let removed = refreshDevices(folder, identity, key)
         let listing: (files: [SyncFile], junk: [String])
         do {
@@ -28,12 +30,28 @@ extension SyncEngine {
         var failures: [(device: String, code: String, detail: String)] = []
         for file in theirs.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) {
             if let failure = importFile(file, folder: folder, key: key, me: identity.id) { failures.append(failure) }
+            // A large file goes on a slice at a time; the rest wait for the listing after it.
+            if importJob != nil { break }
         }
+        forgetAbsent(listing)
         // Like junk names: at most 10 lines per listing, then a count.
         for failure in failures.prefix(10) { log(.error, device: failure.device, failure.code, failure.detail) }
         if failures.count > 10 {
             log(.error, "unreadable", "\(failures.count - 10) more files in the sync folder cannot be imported")
         }
+    }
+
+    /// Forgets what was noted about names that are gone from the folder (junk logged once,
+    /// temporary files seen, files that did not open): names made and removed by the thousand
+    /// would otherwise each keep a few hundred bytes for as long as the daemon runs.
+    private func forgetAbsent(_ listing: (files: [SyncFile], junk: [String])) {
+        var present = Set(listing.junk)
+        for file in listing.files { present.insert("\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))") }
+        reported = reported.filter { name in
+            !name.contains("/") || present.contains(String(name.prefix { $0 != "#" }))
+        }
+        seenTemporaries = seenTemporaries.intersection(present)
+        unreadable = unreadable.filter { present.contains($0.key) }
     }
 
     /// Logs names in the folder that are not ours to read: each one once, at most 10 per listing
@@ -55,12 +73,18 @@ extension SyncEngine {
         return seenTemporaries.insert(name).inserted
     }
 
-    /// The records of a file that this machine can apply (see `EntryRecord.problem`); the others
-    /// are logged, once per file, with the first reason.
-    private func acceptable(_ records: [SyncRecord], in name: String, from device: String) -> [SyncRecord] {
+    /// The records of a file that this machine can apply (see `EntryRecord.problem`, and a gid must
+    /// be the keyed hash of the text it comes with: another would make one text two entries, or
+    /// give a text the identity of another); the others are logged, once per file, with the first reason.
+    func acceptable(_ records: [SyncRecord], in name: String, from device: String, key: SyncKey) -> [SyncRecord] {
         var problems: [String] = []
         let kept = records.filter { record in
-            guard case let .entry(entry) = record, let problem = entry.problem(maxBytes: config.maxBytes) else { return true }
+            guard case let .entry(entry) = record else { return true }
+            var problem = entry.problem(maxBytes: config.maxBytes)
+            if problem == nil, let text = entry.text, key.gid(of: text) != entry.gid {
+                problem = "its entry id is not the keyed hash of its text"
+            }
+            guard let problem else { return true }
             problems.append(problem)
             return false
         }
@@ -115,22 +139,12 @@ extension SyncEngine {
         if let stamp, unreadable[name] == stamp { return nil }
         do {
             let (plaintext, sha) = try folder.read(file, key: key)
-            let records = acceptable(try SyncRecords.decode(plaintext), in: name, from: file.device)
+            if startSlicedImport(file, name: name, kind: kind, plaintext: plaintext, sha: sha) { return nil }
+            let records = acceptable(try SyncRecords.decode(plaintext), in: name, from: file.device, key: key)
             let outcome = try store.applyRemote(
                 records, from: file.device, seq: file.seq, kind: kind, sha: sha, me: me, gid: key.gid(of:), now: .now(),
                 maxEntries: config.maxEntries)
-            reported.remove(name)
-            unreadable[name] = nil
-            if outcome.heldEntries { ackAt = ackAt ?? clock() + Self.ackDelay }
-            if outcome.deleted > 0 { compactionDue = true }
-            if outcome.clockTooFarAhead {
-                log(.warning, device: file.device, "clock", "\(name) carries a clock more than 5 minutes ahead of this machine's")
-            }
-            if outcome.inserted + outcome.updated + outcome.deleted > 0 {
-                log(
-                    .info, device: file.device, "import",
-                    "imported \(name): \(outcome.inserted) new, \(outcome.updated) changed, \(outcome.deleted) deleted")
-            }
+            imported(name, from: file.device, outcome)
         } catch {
             unreadable[name] = stamp
             guard reported.insert(name).inserted else { return nil }

@@ -59,6 +59,10 @@ final class SyncEngine: PollSource {
     var unreadable: [String: FileStamp] = [:]
     /// Whether compaction should run after the next successful write.
     var compactionDue = false
+    /// A large peer file being imported a slice per turn of the loop; listings wait for it.
+    var importJob: SyncImportJob?
+    /// The `max-entries` this device's `device.json` was last seen or written with.
+    var publishedMaxEntries: Int?
 
     /// The home directory `~/` in `sync-folder` stands for.
     private let home: String
@@ -105,13 +109,19 @@ final class SyncEngine: PollSource {
     func reconfigure(_ new: Config) {
         let moved = new.syncFolder != config.syncFolder
         config = new
-        guard moved else { return }
+        guard moved else {
+            // Another max-entries goes into device.json at once, for the other machines to compare.
+            if publishedMaxEntries != nil && publishedMaxEntries != new.maxEntries { kick() }
+            return
+        }
+        publishedMaxEntries = nil
         (watcher, folder, identity, key) = (nil, nil, nil, nil)
         (flushAt, ackAt, attempts) = (nil, nil, 0)
         reported = []
         (listedOnce, identityClash, lastWritten) = (false, false, 0)
         seenTemporaries = []
         unreadable = [:]
+        importJob = nil
         start()
     }
 
@@ -139,15 +149,20 @@ final class SyncEngine: PollSource {
         watcher.map { [pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0)] } ?? []
     }
 
+    /// Lists the folder again when the watcher saw a change that matters; names that are not
+    /// sync's (junk, temporary files, directories that are no device) cost nothing here, however
+    /// many are made (the drain already added the watches a `.rescan` needs).
     func handle(fd: Int32, events: Int16) {
         guard let watcher else { return }
-        if case .rescan = watcher.drain() { watcher.watchAll() }
-        rescan()
+        if watcher.drain() != .files([]) { rescan() }
     }
 
-    var nextDeadline: Double? { [flushAt, ackAt].compactMap { $0 }.min() }
+    /// The flush, the acknowledgement, and "now" while an import has slices left (the loop then
+    /// polls without waiting, handles what came meanwhile and runs the next slice).
+    var nextDeadline: Double? { [flushAt, ackAt, importJob.map { _ in clock() }].compactMap { $0 }.min() }
 
     func expire(now: Double) {
+        runImportSlice()
         if let at = ackAt, at <= now {
             ackAt = nil
             if flushAt == nil { flushAt = now }

@@ -16,33 +16,65 @@ extension HistoryStore {
         gid: (String) -> String, now: Timestamp, maxEntries: Int = 0
     ) throws(StoreError) -> RemoteApplyOutcome {
         try writing { () throws(StoreError) in
-            var outcome = RemoteApplyOutcome()
             if try database.scalarInt(
                 "SELECT 1 FROM sync_file WHERE device = ? AND seq = ? AND kind = ? AND sha = ?", device, seq, kind.rawValue, sha)
                 != nil
             {
+                var outcome = RemoteApplyOutcome()
                 outcome.alreadyApplied = true
                 return outcome
             }
-            try backfillGids(gid)
-            let entries = records.compactMap { record -> EntryRecord? in
-                if case let .entry(entry) = record { entry } else { nil }
-            }
-            outcome.heldEntries = !entries.isEmpty
-            outcome.clockTooFarAhead = try receiveClocks(entries, from: device, now: now)
-            var fresh: [String: EntryRecord] = [:]
-            for record in entries { try merge(record, now: now, outcome: &outcome, fresh: &fresh) }
-            for record in fresh.values.sorted(by: { ($0.existsAt, $0.gid) < ($1.existsAt, $1.gid) }) {
-                try insertRemote(record, now: now)
-                outcome.inserted += 1
-            }
-            if outcome.inserted > 0 { try applyRetention(maxEntries: maxEntries) }
-            // One rewrite of the full-text index for every entry deleted for good (see `purge`).
-            if outcome.purged > 0 { try purge() }
-            outcome.acks = try takeAcks(records, from: device, me: me, now: now)
+            let outcome = try applyRecords(records, from: device, me: me, gid: gid, now: now, maxEntries: maxEntries)
             try recordFile(device: device, seq: seq, kind: kind, sha: sha, heldEntries: outcome.heldEntries, now: now)
             return outcome
         }
+    }
+
+    /// Applies one slice of a large file's records in a transaction of its own, without recording
+    /// the file: the daemon applies a peer's pack of 100,000 records a slice per turn of its loop,
+    /// so capture goes on between slices, then calls `recordRemoteFile`. Applying a slice twice
+    /// (the daemon stopped before the file was recorded) changes nothing: every register merges
+    /// last-writer-wins.
+    public func applyRemoteSlice(
+        _ records: [SyncRecord], from device: String, me: String, gid: (String) -> String, now: Timestamp, maxEntries: Int = 0
+    ) throws(StoreError) -> RemoteApplyOutcome {
+        try writing { () throws(StoreError) in
+            try applyRecords(records, from: device, me: me, gid: gid, now: now, maxEntries: maxEntries)
+        }
+    }
+
+    /// Remembers `device`'s file `seq` of `kind` as applied, after its last slice.
+    public func recordRemoteFile(
+        device: String, seq: Int64, kind: SyncFileKind, sha: [UInt8], heldEntries: Bool, now: Timestamp
+    ) throws(StoreError) {
+        try writing { () throws(StoreError) in
+            try recordFile(device: device, seq: seq, kind: kind, sha: sha, heldEntries: heldEntries, now: now)
+        }
+    }
+
+    /// The records' effect, inside the caller's transaction: clocks, merges, new entries on top in
+    /// the order of their clocks, retention, purges and acknowledgements.
+    private func applyRecords(
+        _ records: [SyncRecord], from device: String, me: String, gid: (String) -> String, now: Timestamp, maxEntries: Int
+    ) throws(StoreError) -> RemoteApplyOutcome {
+        var outcome = RemoteApplyOutcome()
+        try backfillGids(gid)
+        let entries = records.compactMap { record -> EntryRecord? in
+            if case let .entry(entry) = record { entry } else { nil }
+        }
+        outcome.heldEntries = !entries.isEmpty
+        outcome.clockTooFarAhead = try receiveClocks(entries, from: device, now: now)
+        var fresh: [String: EntryRecord] = [:]
+        for record in entries { try merge(record, now: now, outcome: &outcome, fresh: &fresh) }
+        for record in fresh.values.sorted(by: { ($0.existsAt, $0.gid) < ($1.existsAt, $1.gid) }) {
+            try insertRemote(record, now: now)
+            outcome.inserted += 1
+        }
+        if outcome.inserted > 0 { try applyRetention(maxEntries: maxEntries) }
+        // One rewrite of the full-text index for every entry deleted for good (see `purge`).
+        if outcome.purged > 0 { try purge() }
+        outcome.acks = try takeAcks(records, from: device, me: me, now: now)
+        return outcome
     }
 
     /// Whether `device`'s file `seq` of `kind` was applied: a listing skips it without reading it.

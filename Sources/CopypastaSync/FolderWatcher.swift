@@ -24,6 +24,9 @@ public final class FolderWatcher {
     private let inotify: Int32
     private let mounts: Int32
     private var directories: [Int32: String] = [:]
+    /// The watched device directories by path: `watchAll` asks it once per name (a scan of
+    /// `directories` per name made 20,000 junk directories cost the loop seconds per event).
+    private var watched: Set<String> = []
     private var rootWatch: Int32 = -1
     private var devicesWatch: Int32 = -1
     private var rootIdentity: (dev_t, ino_t)?
@@ -59,6 +62,9 @@ public final class FolderWatcher {
     /// Adds the watches that are missing: the root, `devices/` and every device directory. Call it
     /// when the daemon lists the folder again (start, `.rescan`, resume): a folder that was not
     /// mounted at start is picked up then.
+    ///
+    /// Only names that are device ids are watched, and never through a symbolic link: anyone who
+    /// can write into the folder can make any number of directories (or links to `/`) there.
     public func watchAll() {
         if rootWatch < 0 {
             rootWatch = add(root, Self.selfEvents | UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE))
@@ -68,8 +74,9 @@ public final class FolderWatcher {
         let devices = root + "/devices"
         if devicesWatch < 0 { devicesWatch = add(devices, Self.selfEvents | UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)) }
         guard devicesWatch >= 0, let names = try? FileIO.list(devices) else { return }
-        for name in names where !directories.values.contains(devices + "/" + name) {
-            _ = add(devices + "/" + name, Self.selfEvents | Self.fileEvents | UInt32(IN_ONLYDIR))
+        for name in names where DeviceIdentity.isValidID(name) && !watched.contains(devices + "/" + name) {
+            let watch = add(devices + "/" + name, Self.selfEvents | Self.fileEvents | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW))
+            if watch >= 0 { watched.insert(devices + "/" + name) }
         }
     }
 
@@ -115,10 +122,13 @@ public final class FolderWatcher {
         }
         guard let directory = directories[event.watch], !event.name.isEmpty else { return }
         if event.mask & UInt32(IN_ISDIR) != 0 {
-            rescan = rescan || event.watch == devicesWatch || (event.watch == rootWatch && event.name == "devices")
+            // A directory in `devices/` whose name is no device id is never read: no rescan.
+            rescan =
+                rescan || (event.watch == devicesWatch && DeviceIdentity.isValidID(event.name))
+                || (event.watch == rootWatch && event.name == "devices")
         } else if event.watch == rootWatch {
             rescan = rescan || event.name == SyncFolder.markerName
-        } else if event.watch != devicesWatch && !Self.isTemporary(event.name) {
+        } else if event.watch != devicesWatch && Self.isLayoutName(event.name) {
             let path = directory + "/" + event.name
             if !paths.contains(path) { paths.append(path) }
         }
@@ -131,6 +141,7 @@ public final class FolderWatcher {
         guard now?.0 != rootIdentity?.0 || now?.1 != rootIdentity?.1 else { return false }
         for watch in directories.keys { inotify_rm_watch(inotify, watch) }
         directories = [:]
+        watched = []
         rootWatch = -1
         devicesWatch = -1
         rootIdentity = nil
@@ -156,14 +167,17 @@ public final class FolderWatcher {
     }
 
     private func forget(_ watch: Int32) {
+        if let path = directories[watch] { watched.remove(path) }
         directories[watch] = nil
         if watch == rootWatch { rootWatch = -1 }
         if watch == devicesWatch { devicesWatch = -1 }
     }
 
-    /// Files that are still being written: ours and Syncthing's temporary files.
-    private static func isTemporary(_ name: String) -> Bool {
-        name.hasPrefix(SyncFolder.temporaryPrefix) || (name.hasPrefix(".syncthing.") && name.hasSuffix(".tmp"))
+    /// Names of the layout worth a listing: segments, packs, `device.json`, `removed.json` and key
+    /// boxes. Temporary files (ours, Syncthing's) are still being written, and other names are junk
+    /// the next listing logs: creating them costs the daemon nothing.
+    private static func isLayoutName(_ name: String) -> Bool {
+        SyncFile.parse(name: name) != nil || (SyncFolder.isKnown(name) && !name.hasPrefix(SyncFolder.temporaryPrefix))
     }
 
     /// One `struct inotify_event`: wd, mask, cookie, len, then `len` bytes of NUL-padded name.

@@ -8,13 +8,16 @@ public struct SyncDevice: Hashable, Sendable {
     public var publicKey: [UInt8]
     /// Whether its `device.json` proves it holds the history key (see `SyncFolder.devices(key:)`).
     public var member: Bool
+    /// Its `max-entries` (0: unlimited), nil when its `device.json` does not say (an older version).
+    public var maxEntries: Int?
 
     /// A device with these fields.
-    public init(id: String, name: String, publicKey: [UInt8], member: Bool = false) {
+    public init(id: String, name: String, publicKey: [UInt8], member: Bool = false, maxEntries: Int? = nil) {
         self.id = id
         self.name = name
         self.publicKey = publicKey
         self.member = member
+        self.maxEntries = maxEntries
     }
 
     /// The fingerprint of its public key (see `DeviceFingerprint`).

@@ -7,15 +7,19 @@ extension SyncFolder {
     /// The file name of a device's description.
     static let deviceFileName = "device.json"
 
-    /// Writes this device's `device.json` (format, id, name, public key). With `key`, it also
-    /// carries `member`, a MAC keyed with the history key over the id and public key: proof that
-    /// this device holds K, so no one lists it as waiting for approval.
-    public func writeDevice(identity: DeviceIdentity, name: String, key: SyncKey? = nil) throws(SyncError) {
+    /// Writes this device's `device.json` (format, id, name, public key, and its `max-entries`, so
+    /// that the other machines can say when theirs differs). With `key`, it also carries `member`,
+    /// a MAC keyed with the history key over the id and public key: proof that this device holds
+    /// K, so no one lists it as waiting for approval.
+    public func writeDevice(identity: DeviceIdentity, name: String, key: SyncKey? = nil, maxEntries: Int? = nil)
+        throws(SyncError)
+    {
         try requireMarker()
         let directory = try makeOwnDirectory(identity.id)
         var json: [UInt8] = Array(#"{"format":\#(Self.format),"device":"\#(identity.id)","name":"#.utf8)
         JSONLines.appendString(SyncDevice.cleanName(name), to: &json)
         json += Array(#","publicKey":"\#(Sodium.hex(identity.publicKey))""#.utf8)
+        if let maxEntries { json += Array(#","maxEntries":\#(maxEntries)"#.utf8) }
         if let key {
             json += Array(#","member":"\#(Self.membership(device: identity.id, publicKey: identity.publicKey, key: key))""#.utf8)
         }
@@ -32,7 +36,7 @@ extension SyncFolder {
         var junk: [String] = []
         for name in try FileIO.list(devicesDirectory) ?? [] {
             let relative = "devices/" + name
-            guard DeviceIdentity.isValidID(name), FileIO.isDirectory(directory(of: name)) else {
+            guard isDeviceDirectory(name) else {
                 junk.append(relative)
                 continue
             }
@@ -76,6 +80,7 @@ extension SyncFolder {
             var name: String?
             var publicKey: String
             var member: String?
+            var maxEntries: Int?
         }
         guard let description = try? JSONDecoder().decode(Description.self, from: Data(bytes)),
             description.format == Self.format, description.device == id,
@@ -87,7 +92,9 @@ extension SyncFolder {
                     Array((description.member ?? "").utf8),
                     Array(Self.membership(device: id, publicKey: publicKey, key: key).utf8))
             } ?? false
-        return SyncDevice(id: id, name: SyncDevice.cleanName(description.name ?? ""), publicKey: publicKey, member: member)
+        return SyncDevice(
+            id: id, name: SyncDevice.cleanName(description.name ?? ""), publicKey: publicKey, member: member,
+            maxEntries: description.maxEntries.flatMap { $0 >= 0 ? $0 : nil })
     }
 
     /// The membership proof of a device: BLAKE2b keyed with K over a label, the id and the key.

@@ -39,7 +39,7 @@ extension SyncFolder {
         var files: [SyncFile] = []
         var junk: [String] = []
         for device in try FileIO.list(devicesDirectory) ?? [] {
-            guard DeviceIdentity.isValidID(device), let names = try FileIO.list(directory(of: device)) else {
+            guard isDeviceDirectory(device), let names = try FileIO.list(directory(of: device)) else {
                 junk.append("devices/" + device)
                 continue
             }
@@ -87,6 +87,14 @@ extension SyncFolder {
             removed += 1
         }
         return removed
+    }
+
+    /// Whether `devices/<name>` is a device's directory: a device id, and a directory itself, not a
+    /// symbolic link (one to `/` would have every name there listed as junk, and read).
+    func isDeviceDirectory(_ name: String) -> Bool {
+        guard DeviceIdentity.isValidID(name) else { return false }
+        var stats = stat()
+        return lstat(directory(of: name), &stats) == 0 && stats.st_mode & S_IFMT == S_IFDIR
     }
 
     /// `device.json`, `removed.json` and `k-<dev>.box`: files of the layout that are not segments or packs.

@@ -44,7 +44,7 @@ extension SyncFolder {
     /// The devices some member sealed the key to: every `k-<peer>.box` in any device's directory.
     public func approvedDevices() throws(SyncError) -> Set<String> {
         var peers: Set<String> = []
-        for device in try FileIO.list(devicesDirectory) ?? [] where DeviceIdentity.isValidID(device) {
+        for device in try FileIO.list(devicesDirectory) ?? [] where isDeviceDirectory(device) {
             for name in try FileIO.list(directory(of: device)) ?? [] {
                 if let peer = Self.keyBoxPeer(name) { peers.insert(peer) }
             }
@@ -60,7 +60,7 @@ extension SyncFolder {
     /// The history key sealed to `identity` by any device, when one opens and matches the folder's
     /// marker (a box with another key, or from someone who only wanted to inject one, is passed over).
     public func openKeyBox(identity: DeviceIdentity) throws(SyncError) -> SyncKey? {
-        for device in try FileIO.list(devicesDirectory) ?? [] where DeviceIdentity.isValidID(device) {
+        for device in try FileIO.list(devicesDirectory) ?? [] where isDeviceDirectory(device) {
             let path = directory(of: device) + "/" + Self.keyBoxName(identity.id)
             guard access(path, F_OK) == 0, let box = try? FileIO.read(path, limit: 4096),
                 box.count == SyncKey.length + Int(crypto_box_sealbytes())

@@ -50,7 +50,7 @@ extension SyncFolder {
     /// Every device some member removed, from the removal lists whose MAC fits `key`.
     public func removedDevices(key: SyncKey) throws(SyncError) -> Set<String> {
         var removed: Set<String> = []
-        for device in try FileIO.list(devicesDirectory) ?? [] where DeviceIdentity.isValidID(device) {
+        for device in try FileIO.list(devicesDirectory) ?? [] where isDeviceDirectory(device) {
             removed.formUnion(try removedList(of: device, key: key) ?? [])
         }
         return removed

@@ -30,6 +30,19 @@ public enum ConfigFile {
         return try Config.parse(bytes: bytes, file: path)
     }
 
+    /// What the file at `path` holds now, in 16 hexadecimal digits (of its SHA-256); `none` when
+    /// there is no file, `unreadable` when it cannot be read. The daemon reports the stamp of the
+    /// file it loaded, so `status` can say when the file changed since (`config --reload`).
+    public static func stamp(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 { return errno == ENOENT ? "none" : "unreadable" }
+        defer { close(fd) }
+        var stats = stat()
+        guard fstat(fd, &stats) == 0, (stats.st_mode & S_IFMT) == S_IFREG, let bytes = try? FileInput.readAll(fd, limit: 1 << 20)
+        else { return "unreadable" }
+        return String(bytes.withUnsafeBytes { Fingerprint(ofBytes: $0) }.description.prefix(16))
+    }
+
     /// The canonical form of an existing path (symbolic links resolved), nil when it does not exist.
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

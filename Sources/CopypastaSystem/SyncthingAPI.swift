@@ -1,4 +1,6 @@
+import CopypastaCore
 import FoundationEssentials
+import Glibc
 
 /// The few calls of Syncthing's REST API that `sync setup` needs, over the loopback HTTP client.
 ///
@@ -56,6 +58,45 @@ public struct SyncthingAPI: Sendable {
     /// Sets `options.reconnectionIntervalS`.
     public func setReconnectionInterval(_ seconds: Int) throws(SyncthingError) {
         try expectSuccess(.patch, "/rest/config/options", body: Array(#"{"reconnectionIntervalS":\#(seconds)}"#.utf8))
+    }
+
+    /// The devices this Syncthing is configured to connect to (not itself, not paused) and is not
+    /// connected to now.
+    public func unconnectedDevices() throws(SyncthingError) -> [String] {
+        struct Status: Decodable { let myID: String }
+        struct Device: Decodable {
+            let deviceID: String
+            let paused: Bool
+        }
+        struct Connections: Decodable {
+            struct Connection: Decodable { let connected: Bool }
+            let connections: [String: Connection]
+        }
+        let me = try decode(Status.self, try expectSuccess(.get, "/rest/system/status"), request: "GET /rest/system/status")
+        let devices = try decode(
+            [Device].self, try expectSuccess(.get, "/rest/config/devices"), request: "GET /rest/config/devices")
+        let connections = try decode(
+            Connections.self, try expectSuccess(.get, "/rest/system/connections"), request: "GET /rest/system/connections")
+        return devices.filter { !$0.paused && $0.deviceID != me.myID && connections.connections[$0.deviceID]?.connected != true }
+            .map(\.deviceID)
+    }
+
+    /// Asks Syncthing to restart (`POST /rest/system/restart`); its service manager, or its
+    /// monitor process, starts it again.
+    public func restart() throws(SyncthingError) {
+        try expectSuccess(.post, "/rest/system/restart")
+    }
+
+    /// Waits until Syncthing answers again after a restart; false when it did not within `seconds`.
+    public func waitAnswering(seconds: Double) -> Bool {
+        let deadline = monotonicSeconds() + seconds
+        // A command waiting for another process, not the daemon's loop: a short sleep between pings.
+        usleep(500_000)
+        while monotonicSeconds() < deadline {
+            if (try? ping()) == true { return true }
+            usleep(200_000)
+        }
+        return false
     }
 
     @discardableResult

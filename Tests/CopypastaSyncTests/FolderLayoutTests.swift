@@ -95,6 +95,18 @@ import Testing
         #expect(try fixture.folder.removeTemporaries(device: identity.id) == 1)
     }
 
+    @Test func aDeviceDirectoryThatIsASymbolicLinkIsJunkAndNotFollowed() throws {
+        let (key, identity) = try fixture.setUp()
+        let linked = "eeeeeeeeeeeeeeeeeeeeeeeeee"
+        #expect(symlink("/", fixture.folder.directory(of: linked)) == 0)
+        let (files, junk) = try fixture.folder.files()
+        #expect(files.isEmpty)
+        #expect(junk == ["devices/\(linked)"], "the names in / were listed")
+        let devices = try fixture.folder.devices(key: key)
+        #expect(devices.devices.map(\.id) == [identity.id])
+        #expect(devices.junk == ["devices/\(linked)"])
+    }
+
     @Test func anApprovedDeviceOpensItsKeyBox() throws {
         let (key, approver) = try fixture.setUp()
         let newcomer = try DeviceIdentity.create(fixture.paths("b"))

@@ -83,6 +83,16 @@ public final class SyncthingInstance: @unchecked Sendable {
         try launch(seconds: seconds)
     }
 
+    /// Starts Syncthing again once it exits with status 3, as its systemd unit does after a restart
+    /// it was asked for (`POST /rest/system/restart`); false when it did not exit so within `seconds`.
+    public func relaunchAfterRestart(seconds: Double = 30) throws -> Bool {
+        guard let process, waitUntil(seconds: seconds, { process.exitStatusIfExited() != nil }) else { return false }
+        self.process = nil
+        guard process.exitStatusIfExited() == 3 else { return false }
+        try launch(seconds: seconds)
+        return true
+    }
+
     /// Kills the process with SIGKILL (a crash) and reaps it.
     public func kill() {
         process?.signal(SIGKILL)

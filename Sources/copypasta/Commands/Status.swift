@@ -2,6 +2,7 @@ import ArgumentParser
 import CopypastaClient
 import CopypastaCore
 import CopypastaStore
+import CopypastaSync
 import CopypastaSystem
 
 extension Copypasta {
@@ -40,7 +41,9 @@ extension Copypasta {
                 if let sync { object = String(object.dropLast(2)) + "," + sync.jsonFields + "}\n" }
                 Output.standard.write(object)
             } else {
-                Output.standard.write(Self.human(status, daemon: daemon, silentPid: silent?.pid) + (sync?.humanLine ?? ""))
+                Output.standard.write(
+                    Self.human(status, daemon: daemon, silentPid: silent?.pid) + (sync?.humanLine ?? "")
+                        + (sync == nil ? "" : limits()))
             }
             Output.standard.flush()
             // The rest of the status is printed, but a daemon that does not answer fails the command (69).
@@ -50,6 +53,15 @@ extension Copypasta {
         /// How long status waits for the daemon's answer, in seconds: a daemon that is alive answers
         /// within milliseconds (long work runs in slices between requests, docs/DESIGN.md §2).
         static let answerSeconds = 3
+
+        /// The note on machines of the synced history with another `max-entries` (see `SyncLimits`).
+        private func limits() -> String {
+            guard let config = try? global.loadConfig(), let folder = config.syncFolderPath(home: Environment.home) else {
+                return ""
+            }
+            let me = try? DeviceIdentity.load(global.paths()).id
+            return SyncLimits.note(mine: config.maxEntries, folder: SyncFolder(root: folder), me: me)
+        }
 
         /// What the running daemon reports, nil when none runs; throws `notAnswering` for a daemon
         /// that does not answer, and when the socket may be someone else's.
@@ -81,6 +93,7 @@ extension Copypasta {
             } else {
                 lines += "not running\n"
             }
+            if let stale = staleConfig(daemon) { lines += "config: \(stale)\n" }
             return lines + """
                 paused: \(status.paused ? "yes" : "no")
                 entries: \(status.entries) (\(status.pinned) pinned)
@@ -99,12 +112,21 @@ extension Copypasta {
                 daemonJSON =
                     "{\"pid\":\(daemon.pid),\"display\":\(quoted(daemon.display)),\"uptime\":\(daemon.uptimeSeconds),"
                     + "\"selections\":\(quoted(selections)),\"lastCaptureAt\":\(quoted(daemon.lastCaptureAt?.iso8601 ?? "never")),"
-                    + "\"clipboardManager\":\(daemon.clipboardManager)}"
+                    + "\"clipboardManager\":\(daemon.clipboardManager),\"configLoaded\":\(staleConfig(daemon) == nil)}"
             }
             return
                 "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
                 + "\"database\":\(quoted(status.path)),\"databaseBytes\":\(status.databaseBytes),"
                 + "\"schemaVersion\":\(status.schemaVersion),\"lastCaptureAt\":\(last)}\n"
+        }
+
+        /// What to say when the running daemon's config file changed since it loaded it (edited, or
+        /// `sync-folder` set by hand before `sync join`): the daemon still runs the older one. Nil
+        /// when it runs what the file says, or does not report it.
+        static func staleConfig(_ daemon: DaemonStatus?) -> String? {
+            guard let daemon, let file = daemon.configFile, let stamp = daemon.configStamp, ConfigFile.stamp(file) != stamp
+            else { return nil }
+            return "\(file) changed since the daemon loaded it; 'copypasta config --reload' applies it"
         }
 
         private static func quoted(_ text: String) -> String {

@@ -35,6 +35,7 @@ extension Copypasta {
             try context.folder.readmit(peer.id, by: identity, key: key)
             Output.standard.write("approved: \(peer.id)\t\(peer.name)\t\(peer.fingerprint)\n")
             Output.standard.flush()
+            SyncKick.reload(global)
         }
     }
 }

@@ -36,8 +36,9 @@ struct SyncContext {
     /// the lines scripts read: `device:`, `name:`, `fingerprint:`.
     func announce(_ identity: DeviceIdentity, key: SyncKey?) throws {
         let name = deviceName(of: identity)
-        try folder.writeDevice(identity: identity, name: name, key: key)
+        try folder.writeDevice(identity: identity, name: name, key: key, maxEntries: config.maxEntries)
         Output.standard.write("device: \(identity.id)\nname: \(name)\nfingerprint: \(identity.fingerprint)\n")
+        Output.standard.write(SyncLimits.note(mine: config.maxEntries, folder: folder, me: identity.id))
     }
 
     /// Turns sync on for this machine once it belongs to a history: its earlier history is queued
@@ -49,7 +50,7 @@ struct SyncContext {
         if try store.syncSettings().setupAt == nil { try store.recordSyncSetup(at: .now()) }
         let shared = try store.shareHistory { text, app in config.syncExcluded(text: text, app: app) }
         if shared > 0 { Output.standard.write("shared: \(shared) entries of this machine's history\n") }
-        SyncKick.send(global)
+        SyncKick.reload(global)
     }
 
     /// This machine's identity and key, to act on another `device` of the history (approve,

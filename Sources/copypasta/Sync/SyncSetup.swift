@@ -59,6 +59,7 @@ extension Copypasta {
             try global.openStore().recordSyncSetup(at: .now())
             out.write("setup: recorded\n\n" + Self.nextSteps(folderID: report.folderID, guiAddress: api.client.address.text))
             out.flush()
+            SyncKick.reload(global)
         }
 
         /// `sync-folder` with `~` expanded; throws when it is unset or relative.

@@ -23,10 +23,14 @@ extension Copypasta {
             let peers = try store.syncPeers()
             let folder = config.syncFolderPath(home: Environment.home)
             let problem = folder.flatMap { Self.problem(folder: $0, paths: global.paths(), store: store) }
+            let me = try? DeviceIdentity.load(global.paths()).id
+            let limits = folder.map { SyncLimits.note(mine: config.maxEntries, folder: SyncFolder(root: $0), me: me) } ?? ""
+            let stale = Status.staleConfig(try Status.daemonStatus(socket: global.paths().socket))
             Output.standard.write(
                 json
-                    ? Self.json(summary, peers, folder: folder, problem: problem)
-                    : Self.human(summary, peers, folder: folder, problem: problem))
+                    ? Self.json(summary, peers, folder: folder, problem: problem ?? stale, limits: limits)
+                    : Self.human(summary, peers, folder: folder, problem: problem) + (stale.map { "config: \($0)\n" } ?? "")
+                        + limits)
             Output.standard.flush()
         }
 
@@ -68,7 +72,8 @@ extension Copypasta {
         }
 
         /// One JSON object.
-        static func json(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?, problem: String?) -> String {
+        static func json(_ summary: SyncSummary, _ peers: [SyncPeer], folder: String?, problem: String?, limits: String) -> String
+        {
             let devices = peers.map { peer in
                 "{\"device\":\(SyncSummary.quoted(peer.device)),\"name\":\(SyncSummary.quoted(peer.name)),"
                     + "\"approved\":\(peer.approved),\"removed\":\(peer.removed),"
@@ -77,6 +82,7 @@ extension Copypasta {
             }
             return
                 "{\(summary.jsonFields),\"folder\":\(SyncSummary.quoted(folder)),\"problem\":\(SyncSummary.quoted(problem)),"
+                + (limits.isEmpty ? "" : "\"maxEntriesNote\":\(SyncSummary.quoted(limits)),")
                 + "\"devices\":[\(devices.joined(separator: ","))]}\n"
         }
     }
