@@ -26,6 +26,18 @@ import Testing
         return desktop
     }
 
+    /// A Qt program that copies and exits at once owns CLIPBOARD through a hidden window and has no
+    /// named window: the X Resource extension's client pid names it, so `ignore-apps` skips its
+    /// copy, neither captured nor saved.
+    @Test func ignoreAppsSkipsAQtProgramThatCopiesAndExits() throws {
+        let desktop = try Self.managedDesktop("ignore-apps = cpqtstore\n")
+        let (result, _) = try Self.copyAndExit(desktop, "qt5", "copied by an ignored Qt program")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(desktop.waitForLog("ignored app cpqtstore"), "\(desktop.log)")
+        #expect(try desktop.entryCount() == 0, "\(desktop.log)")
+        #expect(!desktop.log.contains("saved the clipboard of an exiting application"), "\(desktop.log)")
+    }
+
     @Test func gtk3StoreReturnsAtOnceAndTheTextOutlivesTheApplication() throws {
         let desktop = try Self.managedDesktop()
         let (result, _) = try Self.copyAndExit(desktop, "gtk3", "héllo from gtk3")
