@@ -17,7 +17,8 @@ import Logging
 struct PasteSession {
     /// How long the pasting client must stay silent after its fetch before the previous content goes back.
     static let settle = 0.4
-    /// The latest the previous content goes back after the fetch, however busy the client stays.
+    /// The latest the previous content goes back after the fetch (and after the deadline), however
+    /// busy the client stays: a client that keeps reading never holds the entry on CLIPBOARD.
     static let longestSettle = 3.0
 
     /// The CLIPBOARD text to put back, nil when it could not be known (then the entry stays).
@@ -60,7 +61,7 @@ struct PasteSession {
     /// the entry (at most `longestSettle` after the fetch), else the deadline.
     func nextTimer(display: X11Display) -> Double {
         guard let fetch = display.fetch(since: deliveriesAtStart, byClientOf: focus) else { return deadline }
-        return min(fetch.lastActivity + Self.settle, fetch.fetchedAt + Self.longestSettle)
+        return min(fetch.lastActivity + Self.settle, fetch.fetchedAt + Self.longestSettle, deadline + Self.longestSettle)
     }
 
     /// Whether the entry was fetched and the client went quiet, or the deadline passed unfetched.
@@ -70,23 +71,25 @@ struct PasteSession {
 
     /// Puts the previous CLIPBOARD text back (when known), logging how the paste ended.
     func finish(display: X11Display, now: Double, logger: Logger) {
-        let fetched = display.fetch(since: deliveriesAtStart, byClientOf: focus) != nil
+        let fetched = display.fetch(since: deliveriesAtStart, byClientOf: focus)?.count ?? 0
         if primary.serves { putPrimaryBack(display: display, logger: logger) }
         guard display.owns(.clipboard) else {
             logger.info(
-                "pasted; another client took the clipboard since, so nothing is put back", metadata: ["fetched": "\(fetched)"])
+                "pasted; another client took the clipboard since, so nothing is put back",
+                metadata: ["fetched": "\(fetched > 0)", "deliveries": "\(fetched)"])
             return
         }
         guard let previous else {
             logger.info(
-                "pasted; the previous clipboard content was unknown and stays replaced", metadata: ["fetched": "\(fetched)"])
+                "pasted; the previous clipboard content was unknown and stays replaced",
+                metadata: ["fetched": "\(fetched > 0)", "deliveries": "\(fetched)"])
             return
         }
         do {
             try display.own([.clipboard], text: previous, secret: false)
             logger.info(
                 "pasted and put the previous clipboard content back",
-                metadata: ["fetched": "\(fetched)", "keystroke": "\(keystroke)"])
+                metadata: ["fetched": "\(fetched > 0)", "deliveries": "\(fetched)", "keystroke": "\(keystroke)"])
         } catch {
             logger.warning("pasted but could not put the previous clipboard content back: \(error)")
         }

@@ -70,7 +70,8 @@ final class SelectionServer {
         transfers.keys.contains { $0.requestor == requestor }
     }
 
-    /// How many replies were delivered whole (a single property, or an INCR transfer to its end).
+    /// How many text replies were delivered whole (a single property, or an INCR transfer to its end);
+    /// TARGETS, TIMESTAMP and other targets (the password hint, a saved clipboard's images) do not count.
     private(set) var textDeliveries = 0
     /// The requestors of the latest deliveries and when each ended (monotonic seconds), newest
     /// last (at most `logSize`), for `paste`.
@@ -78,7 +79,7 @@ final class SelectionServer {
     /// The requestors of the latest requests of any target (TARGETS included) and when each came,
     /// newest last (at most `logSize`): `paste` waits until the pasting client is done asking.
     private(set) var recentRequests: [(requestor: Window, at: Double)] = []
-    private static let logSize = 64
+    private static let logSize = 1024
 
     private func recordDelivery(to requestor: Window) {
         textDeliveries += 1
@@ -140,7 +141,7 @@ final class SelectionServer {
         if end == transfer.offset {
             // The zero-length chunk just written ends the transfer (ICCCM §2.7.2).
             transfers[key] = nil
-            recordDelivery(to: requestor)
+            if item.isText { recordDelivery(to: requestor) }
             stopWatching(requestor)
         } else {
             transfer.offset = end
@@ -190,7 +191,7 @@ final class SelectionServer {
                     display, requestor, property, item.type, item.format, PropModeReplace,
                     buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(item.bytes.count / item.unit))
             }
-            recordDelivery(to: requestor)
+            if item.isText { recordDelivery(to: requestor) }
             return
         }
         XSelectInput(display, requestor, PropertyChangeMask)

@@ -68,14 +68,14 @@ extension X11Display {
     /// last asked copypasta for anything (TARGETS included) or had a reply delivered; nil while it
     /// has fetched nothing. `paste` waits for the target itself, not for another clipboard manager
     /// that reads every new owner, and until the target is done asking (see `PasteSession`).
-    public func fetch(since: Int, byClientOf focus: FocusID) -> (fetchedAt: Double, lastActivity: Double)? {
+    public func fetch(since: Int, byClientOf focus: FocusID) -> (fetchedAt: Double, lastActivity: Double, count: Int)? {
         let count = min(server.textDeliveries - since, server.recentDeliveries.count)
         guard count > 0 else { return nil }
         let isTarget = requestorMatcher(focus)
         let deliveries = server.recentDeliveries.suffix(count).filter { isTarget($0.requestor) }
         guard let first = deliveries.first else { return nil }
         let lastRequest = server.recentRequests.last { isTarget($0.requestor) }?.at ?? first.at
-        return (first.at, max(lastRequest, deliveries.last?.at ?? first.at))
+        return (first.at, max(lastRequest, deliveries.last?.at ?? first.at), deliveries.count)
     }
 
     /// Whether a requestor window belongs to the X client of `focus` (same client bits of the id).
