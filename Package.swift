@@ -44,7 +44,7 @@ let ordered: [LinkerSetting] = [
 ]
 
 /// libX11 and the X libraries it needs, in link order.
-let x11Libraries = ["Xtst", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmcp"]
+let x11Libraries = ["Xtst", "XRes", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmcp"]
 
 let package = Package(
     name: "copypasta",
@@ -56,7 +56,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
-        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxkbcommon-dev"])]),
+        .systemLibrary(
+            name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxres-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),

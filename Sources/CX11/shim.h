@@ -7,6 +7,7 @@
 #include <X11/extensions/Xfixes.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/record.h>
+#include <X11/extensions/XRes.h>
 #include <xkbcommon/xkbcommon.h>
 
 /* The resource-id mask the server sent at connection setup: the bits of an XID
@@ -69,6 +70,23 @@ static inline int cx11_level_modifiers(XkbDescPtr xkb, int keycode, int group, i
     }
     return best;
 }
+/* The pid of the X client that created `window`, through the X Resource extension (the server
+   knows it for local clients only); -1 when it is unknown or the window is gone. */
+static inline long cx11_client_pid(Display *display, XID window) {
+    int event_base, error_base;
+    if (!XResQueryExtension(display, &event_base, &error_base)) return -1;
+    XResClientIdSpec spec = { .client = window, .mask = XRES_CLIENT_ID_PID_MASK };
+    long count = 0;
+    XResClientIdValue *values = NULL;
+    if (XResQueryClientIds(display, 1, &spec, &count, &values) != Success) return -1;
+    long pid = -1;
+    for (long index = 0; index < count; index++) {
+        if (XResGetClientIdType(&values[index]) == XRES_CLIENT_ID_PID) pid = XResGetClientPid(&values[index]);
+    }
+    XResClientIdsDestroy(count, values);
+    return pid;
+}
+
 /* XRecord's client spec for every client, a macro with a cast Swift cannot import. */
 static inline XRecordClientSpec cx11_record_all_clients(void) { return XRecordAllClients; }
 #endif

@@ -1,9 +1,9 @@
 /// Which keystroke pastes into which application (the `paste-keys` key).
 ///
-/// Terminals read Ctrl+V as a literal next character and paste with
-/// Ctrl+Shift+V, so `paste` picks the keystroke from the focused window's
-/// WM_CLASS: the user's rules for a named class first, then the built-in
-/// terminal list, then the user's `*` rule, and last Ctrl+V.
+/// Terminals read Ctrl+V as a literal next character, and each pastes CLIPBOARD
+/// with its own keystroke, so `paste` picks the keystroke from the focused
+/// window's WM_CLASS: the user's rules for a named class first, then the
+/// built-in terminal table, then the user's `*` rule, and last Ctrl+V.
 public struct PasteKeys: Equatable, Sendable {
     /// One `CLASS:keystroke` rule; `className` is `*` for every other window.
     public struct Rule: Equatable, Sendable {
@@ -16,9 +16,26 @@ public struct PasteKeys: Equatable, Sendable {
     /// The WM_CLASS names (instance or class, compared case-insensitively) of the terminals that
     /// paste with Ctrl+Shift+V unless a rule says otherwise.
     public static let terminals = [
-        "xterm", "urxvt", "alacritty", "kitty", "gnome-terminal", "gnome-terminal-server", "konsole",
+        "alacritty", "kitty", "gnome-terminal", "gnome-terminal-server", "konsole",
         "xfce4-terminal", "st", "st-256color", "tilix", "terminator", "wezterm", "org.wezfurlong.wezterm",
     ]
+
+    /// rxvt-unicode's names: it pastes CLIPBOARD with Ctrl+Alt+V (Ctrl+Shift+V does nothing there).
+    public static let rxvt = ["urxvt", "rxvt", "rxvt-unicode"]
+
+    /// xterm's names: stock xterm binds no key to CLIPBOARD; its Shift+Insert inserts PRIMARY
+    /// (`insert-selection(SELECT, CUT_BUFFER0)`), so `paste` sends Shift+Insert and serves the
+    /// entry on PRIMARY too while the paste lasts (`servesPrimary`).
+    public static let xterm = ["xterm", "uxterm"]
+
+    /// Shift+Insert, which pastes PRIMARY in xterm and CLIPBOARD in GTK and Qt.
+    public static let shiftInsert = Keystroke(modifiers: [.shift], key: "Insert")
+
+    /// Whether a paste with `keystroke` serves the entry on PRIMARY as well as CLIPBOARD: Shift+Insert
+    /// reads PRIMARY in xterm and in other X programs of its age.
+    public static func servesPrimary(_ keystroke: Keystroke) -> Bool {
+        keystroke.key.lowercased() == "insert" && keystroke.modifiers == [.shift]
+    }
 
     /// The configured rules, in the order written.
     public var rules: [Rule] = []
@@ -48,6 +65,8 @@ public struct PasteKeys: Equatable, Sendable {
         if let rule = rules.first(where: { $0.className != "*" && names.contains($0.className.lowercased()) }) {
             return rule.keystroke
         }
+        if names.contains(where: Self.xterm.contains) { return Self.shiftInsert }
+        if names.contains(where: Self.rxvt.contains) { return Keystroke(modifiers: [.control, .alt], key: "v") }
         if names.contains(where: Self.terminals.contains) { return Keystroke(modifiers: [.control, .shift], key: "v") }
         return rules.first { $0.className == "*" }?.keystroke ?? Keystroke(modifiers: [.control], key: "v")
     }
@@ -55,7 +74,7 @@ public struct PasteKeys: Equatable, Sendable {
     /// The rules as `copypasta config` shows them.
     public var rendered: String {
         rules.isEmpty
-            ? "(terminals: ctrl+shift+v, others: ctrl+v)"
+            ? "(xterm: shift+Insert, urxvt: ctrl+alt+v, other terminals: ctrl+shift+v, others: ctrl+v)"
             : rules.map { "\($0.className):\($0.keystroke)" }.joined(separator: ", ")
     }
 }

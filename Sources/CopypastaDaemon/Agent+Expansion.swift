@@ -16,8 +16,8 @@ extension Agent {
         guard config.expand else { return }
         do {
             let expander = try Expander(display: display, store: store, paths: paths, config: config, logger: logger) {
-                [unowned self] id in
-                try paste(id: id)
+                [unowned self] id, separator in
+                try paste(id: id, appending: separator)
             }
             loop.sources.append(expander)
             self.expander = expander

@@ -4,12 +4,15 @@ import CopypastaX11
 import Glibc
 
 extension Agent {
-    /// Starts a paste of entry `id` (see `PasteSession`); the reply goes once the keystroke is sent, and
-    /// the previous CLIPBOARD content is put back later, from the loop.
-    func paste(id: Int64) throws {
+    /// Starts a paste of entry `id`, with `suffix` after its text (an expansion's separator; see
+    /// `PasteSession`); the reply goes once the keystroke is sent, and the previous CLIPBOARD content
+    /// is put back later, from the loop.
+    func paste(id: Int64, appending suffix: String = "") throws {
         let keyboard = try self.keyboard ?? Keyboard(display: display)
         self.keyboard = keyboard
-        try handover.paste(id: id, keyboard: keyboard, previous: currentClipboardText()) { pasteSession = $0 }
+        try handover.paste(id: id, keyboard: keyboard, previous: currentClipboardText(), appending: suffix) {
+            pasteSession = $0
+        }
     }
 
     /// Puts the previous content back once the target fetched the entry or the deadline passed.

@@ -117,7 +117,8 @@ public final class Agent {
 
     /// The earliest deadline of the daemon's own timers.
     private var nextTimer: Double? {
-        [capture.nextTimer, pasteSession?.deadline, expiryDueAt, secureKey?.until, secureClear?.at].compactMap { $0 }.min()
+        [capture.nextTimer, pasteSession?.nextTimer(display: display), expiryDueAt, secureKey?.until, secureClear?.at].compactMap
+        { $0 }.min()
     }
 
     /// SIGHUP reloads the configuration; SIGTERM and SIGINT end the loop with status 0.

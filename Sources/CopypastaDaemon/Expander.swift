@@ -19,6 +19,8 @@ final class Expander: PollSource {
         let title: String
         let separator: Character
         let app: String
+        /// Whether the separator went in the pasted text (then it is not typed again).
+        var separatorPasted = false
         /// The `copypasta type` child, or nil while the daemon pastes.
         let child: pid_t?
         /// When the child is killed or the paste given up (monotonic seconds).
@@ -37,8 +39,8 @@ final class Expander: PollSource {
     private let logger: Logger
     /// The configuration in effect (type-max and ignored classes).
     var config: Config
-    /// Pastes an entry from the daemon (`Agent.paste`).
-    private let paste: (Int64) throws -> Void
+    /// Pastes an entry from the daemon with a separator after it (`Agent.paste`).
+    private let paste: (Int64, String) throws -> Void
     private var trigger = ExpansionTrigger()
     private var focus: FocusID?
     private var running: Running?
@@ -50,7 +52,7 @@ final class Expander: PollSource {
     /// Starts recording keys on `display`; throws when RECORD or XTEST is missing.
     init(
         display: X11Display, store: HistoryStore, paths: Paths, config: Config, logger: Logger,
-        paste: @escaping (Int64) throws -> Void
+        paste: @escaping (Int64, String) throws -> Void
     ) throws {
         recorder = try KeyRecorder(display: display)
         keyboard = try Keyboard(display: display)
@@ -170,6 +172,9 @@ final class Expander: PollSource {
         erase(expansion.erase)
         do {
             var child: pid_t?
+            // A pasted snippet carries its separator (not Return or Tab, which are keys to the
+            // field): typed after the paste, it raced the toolkit's insertion and was lost in GTK 4.
+            let pasted = expansion.separator != "\n" && expansion.separator != "\t" ? String(expansion.separator) : ""
             if text.count <= config.expandTypeMax {
                 let argv = [
                     Self.executablePath(), "type", "@" + expansion.title, "--no-feedback", "--db", paths.database, "--config",
@@ -177,9 +182,12 @@ final class Expander: PollSource {
                 ]
                 child = try Spawn.start(argv, environment: [:], stdin: false, stdout: false, stderr: false).pid
             } else {
-                try paste(id)
+                try paste(id, pasted)
             }
-            running = Running(title: expansion.title, separator: expansion.separator, app: app, child: child, deadline: deadline)
+            running = Running(
+                title: expansion.title, separator: expansion.separator, app: app,
+                separatorPasted: child == nil && !pasted.isEmpty,
+                child: child, deadline: deadline)
         } catch {
             running = nil
             logger.warning("expansion of \(expansion.title) in \(app) failed: \(error)")
@@ -219,7 +227,7 @@ final class Expander: PollSource {
         let position =
             name.isEmpty
             ? current.separator.unicodeScalars.first.flatMap { keyboard.position(of: $0) } : keyboard.position(named: name)
-        if let position { keyboard.tap(position) }
+        if let position, !current.separatorPasted { keyboard.tap(position) }
         recorder.drain()
         running = nil
         logger.info("expanded \(current.title) in \(current.app)")

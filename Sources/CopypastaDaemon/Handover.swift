@@ -52,11 +52,12 @@ struct Handover {
     /// `started` receives the session as soon as the keystroke is sent, before the use is recorded:
     /// the previous content must be put back even when recording fails.
     @discardableResult
-    func paste(id: Int64, keyboard: Keyboard, previous: String?, started: (PasteSession) -> Void = { _ in }) throws
-        -> PasteSession
-    {
+    func paste(
+        id: Int64, keyboard: Keyboard, previous: String?, appending suffix: String = "",
+        started: (PasteSession) -> Void = { _ in }
+    ) throws -> PasteSession {
         let entry = try opened(id)
-        let text = entry.text ?? ""
+        let text = (entry.text ?? "") + suffix
         let session = try PasteSession.start(
             text: text, secret: entry.secure, previous: previous, display: display, keyboard: keyboard, config: config)
         started(session)

@@ -17,7 +17,10 @@ extension SelectionKeeper {
     /// Runs the loop until the paste is due, then puts the previous content back.
     public func finishPaste(_ handle: PasteSessionHandle) -> Bool {
         while !handle.session.isDue(display: display, now: monotonicSeconds()) {
-            guard loop.turn(timers: handle.session.deadline, expire: { _ in }, keepGoing: { true }, signal: { _ in }) else {
+            guard
+                loop.turn(
+                    timers: handle.session.nextTimer(display: display), expire: { _ in }, keepGoing: { true }, signal: { _ in })
+            else {
                 return false
             }
         }

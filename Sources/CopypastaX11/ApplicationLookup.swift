@@ -17,7 +17,11 @@ import Glibc
 ///      client's windows inside other clients' frames (a window manager that
 ///      keeps no _NET_CLIENT_LIST);
 ///   4. the process name (/proc/PID/comm) of the client's `_NET_WM_PID`, for a
-///      client on this machine (WM_CLIENT_MACHINE).
+///      client on this machine (WM_CLIENT_MACHINE);
+///   5. the process name of the client's pid as the X Resource extension reports it
+///      (local clients only): a client with no named window at all — a Qt program
+///      copying as it exits, a tray application — noted at the owner change, while
+///      the client is still connected (`clientProcessName`).
 /// A name found is kept while the window owns a selection, so a program that
 /// copies again and again through the same window costs one lookup.
 final class ApplicationLookup {
@@ -58,6 +62,19 @@ final class ApplicationLookup {
     /// reused by another client once theirs closes.
     func keepOnly(_ owners: some Collection<Window>) {
         cache = cache.filter { owners.contains($0.key) }
+    }
+
+    /// Forgets what was found for `window`: a new owner change through it may be another client's.
+    func forget(_ window: Window) {
+        cache[window] = nil
+    }
+
+    /// The command name of the process of `window`'s X client, from the pid the X Resource
+    /// extension reports (the server knows it for local clients only); nil when the client is gone.
+    func clientProcessName(_ window: Window) -> String? {
+        let pid = cx11_client_pid(display, XID(window))
+        guard pid > 0, pid <= Int(Int32.max) else { return nil }
+        return commandName(pid: Int(pid))
     }
 
     /// The client part of a window id: equal for all windows of one X client.
@@ -166,6 +183,11 @@ final class ApplicationLookup {
             let reply = PropertyReply(display: display, window: window, property: netWMPID, delete: false, maxBytes: 8),
             reply.format == 32, let pid = reply.longs.first, pid > 0, pid <= UInt(Int32.max)
         else { return nil }
+        return commandName(pid: Int(pid))
+    }
+
+    /// `/proc/PID/comm`: the process's command name, at most 15 characters.
+    private func commandName(pid: Int) -> String? {
         let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

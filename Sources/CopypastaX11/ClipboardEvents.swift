@@ -1,10 +1,14 @@
 import CX11
 import CopypastaCore
 
-/// An opaque X window id of a selection owner, for comparing owners outside this module.
+/// One owner of a selection, for comparing owners outside this module: its X window id and the
+/// selection timestamp of the change that made it the owner. X reuses the window ids of closed
+/// clients, so the window alone may name an earlier owner (docs/DESIGN.md §3).
 public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
     /// The X window id.
     let window: UInt
+    /// The selection timestamp of the owner change (XFixes); 0 for an owner found at start-up.
+    var since: UInt = 0
 
     /// The id in hexadecimal, as xprop and xwininfo print it.
     public var description: String { "0x" + String(window, radix: 16) }

@@ -160,7 +160,7 @@ final class SelectionReader {
             return fail(conversion.property, .invalidReply(.unusableTargets))
         }
         let names = atomNames(reply.longs.map { Atom($0) })
-        conversion.read.classNames = connection.applications.names(of: conversion.owner)
+        conversion.read.classNames = connection.applicationNames(of: conversion.read.owner)
         conversions[conversion.property] = conversion
         // With no delegate nobody waits for the text any more (the background server's read gave up): stop here.
         guard let delegate = connection.delegate else { return fail(conversion.property, .superseded) }

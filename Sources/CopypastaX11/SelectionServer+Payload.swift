@@ -9,6 +9,8 @@ extension SelectionServer {
         let type: Atom
         let format: Int32
         let bytes: [UInt8]
+        /// Whether it is one of the text's encodings: only their delivery counts as a `paste` fetch.
+        var isText = false
 
         /// Bytes per element in `bytes`.
         var unit: Int { format == 32 ? MemoryLayout<CLong>.size : format == 16 ? 2 : 1 }
@@ -32,12 +34,14 @@ extension SelectionServer {
                 let utf8 = Array(text.utf8)
                 for target in [atoms.utf8String, atoms.textPlainUTF8, atoms.textPlain] {
                     items.append(
-                        Item(target: target, type: target == atoms.textPlain ? atoms.textPlain : target, format: 8, bytes: utf8))
+                        Item(
+                            target: target, type: target == atoms.textPlain ? atoms.textPlain : target, format: 8, bytes: utf8,
+                            isText: true))
                 }
                 if let latin1 = TextDecoding.latin1Bytes(text) {
-                    items.append(Item(target: atoms.string, type: atoms.string, format: 8, bytes: latin1))
+                    items.append(Item(target: atoms.string, type: atoms.string, format: 8, bytes: latin1, isText: true))
                 }
-                items.append(Item(target: atoms.text, type: atoms.utf8String, format: 8, bytes: utf8))
+                items.append(Item(target: atoms.text, type: atoms.utf8String, format: 8, bytes: utf8, isText: true))
             }
             let taken = Set(items.map(\.target))
             self.items = items + extra.filter { !taken.contains($0.target) }

@@ -70,16 +70,26 @@ final class SelectionServer {
         transfers.keys.contains { $0.requestor == requestor }
     }
 
-    /// How many replies were delivered whole (a single property, or an INCR transfer to its end).
+    /// How many text replies were delivered whole (a single property, or an INCR transfer to its end);
+    /// TARGETS, TIMESTAMP and other targets (the password hint, a saved clipboard's images) do not count.
     private(set) var textDeliveries = 0
-    /// The requestors of the latest deliveries, newest last (at most `deliveryLogSize`), for `paste`.
-    private(set) var recentRequestors: [Window] = []
-    private static let deliveryLogSize = 32
+    /// The requestors of the latest deliveries and when each ended (monotonic seconds), newest
+    /// last (at most `logSize`), for `paste`.
+    private(set) var recentDeliveries: [(requestor: Window, at: Double)] = []
+    /// The requestors of the latest requests of any target (TARGETS included) and when each came,
+    /// newest last (at most `logSize`): `paste` waits until the pasting client is done asking.
+    private(set) var recentRequests: [(requestor: Window, at: Double)] = []
+    private static let logSize = 1024
 
     private func recordDelivery(to requestor: Window) {
         textDeliveries += 1
-        recentRequestors.append(requestor)
-        if recentRequestors.count > Self.deliveryLogSize { recentRequestors.removeFirst() }
+        recentDeliveries.append((requestor, monotonicSeconds()))
+        if recentDeliveries.count > Self.logSize { recentDeliveries.removeFirst() }
+    }
+
+    private func recordRequest(from requestor: Window) {
+        recentRequests.append((requestor, monotonicSeconds()))
+        if recentRequests.count > Self.logSize { recentRequests.removeFirst() }
     }
 
     /// The text offered on `selection`, if we own it.
@@ -102,6 +112,7 @@ final class SelectionServer {
     func handleSelectionRequest(_ request: XSelectionRequestEvent) {
         // ICCCM §2.2: an obsolete requestor passes None; use the target as the property.
         let property = request.property == 0 ? request.target : request.property
+        recordRequest(from: request.requestor)
         guard request.owner == connection.window, let offer = offers[request.selection],
             request.time == Time(CurrentTime) || request.time >= offer.time
         else { return notify(request, property: 0) }
@@ -130,7 +141,7 @@ final class SelectionServer {
         if end == transfer.offset {
             // The zero-length chunk just written ends the transfer (ICCCM §2.7.2).
             transfers[key] = nil
-            recordDelivery(to: requestor)
+            if item.isText { recordDelivery(to: requestor) }
             stopWatching(requestor)
         } else {
             transfer.offset = end
@@ -180,7 +191,7 @@ final class SelectionServer {
                     display, requestor, property, item.type, item.format, PropModeReplace,
                     buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(item.bytes.count / item.unit))
             }
-            recordDelivery(to: requestor)
+            if item.isText { recordDelivery(to: requestor) }
             return
         }
         XSelectInput(display, requestor, PropertyChangeMask)

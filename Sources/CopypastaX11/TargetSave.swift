@@ -67,7 +67,8 @@ final class TargetSave {
         self.request = request
         self.owner = owner
         read = connection.nextRead(
-            .clipboard, owner: OwnerID(window: owner), classNames: connection.applications.names(of: owner))
+            .clipboard, owner: connection.ownerID(of: owner),
+            classNames: connection.applicationNames(of: connection.ownerID(of: owner)))
         self.window = window
         self.connection = connection
         perTargetLimit = perTarget

@@ -48,22 +48,42 @@ extension X11Display {
         return true
     }
 
+    /// Gives up `selection` if copypasta owns it (the end of a `paste` that served PRIMARY).
+    public func release(_ selection: Config.Selection) {
+        let atom = atoms.atom(for: selection)
+        guard XGetSelectionOwner(display, atom) == window else { return }
+        XSetSelectionOwner(display, atom, Window(None), serverTime())
+        server.ownershipLost(atom)
+        flush()
+    }
+
     /// Whether copypasta still holds an offer or runs a transfer (the background server exits when neither).
     public var isServing: Bool { server.hasOffers || server.hasTransfers }
 
     /// How many text replies copypasta has delivered whole so far.
     public var textDeliveries: Int { server.textDeliveries }
 
-    /// Whether a text reply was delivered whole, after delivery number `since`, to a window of the
-    /// X client that owns `focus` (to anyone when the focus is no window): `paste` waits for the
-    /// target itself, not for another clipboard manager that reads every new owner.
-    public func delivered(since: Int, toClientOf focus: FocusID) -> Bool {
-        let count = min(server.textDeliveries - since, server.recentRequestors.count)
-        guard count > 0 else { return false }
+    /// When a window of the X client that owns `focus` (anyone's, when the focus is no window)
+    /// first had a text reply delivered whole after delivery number `since`, and when that client
+    /// last asked copypasta for anything (TARGETS included) or had a reply delivered; nil while it
+    /// has fetched nothing. `paste` waits for the target itself, not for another clipboard manager
+    /// that reads every new owner, and until the target is done asking (see `PasteSession`).
+    public func fetch(since: Int, byClientOf focus: FocusID) -> (fetchedAt: Double, lastActivity: Double, count: Int)? {
+        let count = min(server.textDeliveries - since, server.recentDeliveries.count)
+        guard count > 0 else { return nil }
+        let isTarget = requestorMatcher(focus)
+        let deliveries = server.recentDeliveries.suffix(count).filter { isTarget($0.requestor) }
+        guard let first = deliveries.first else { return nil }
+        let lastRequest = server.recentRequests.last { isTarget($0.requestor) }?.at ?? first.at
+        return (first.at, max(lastRequest, deliveries.last?.at ?? first.at), deliveries.count)
+    }
+
+    /// Whether a requestor window belongs to the X client of `focus` (same client bits of the id).
+    private func requestorMatcher(_ focus: FocusID) -> (Window) -> Bool {
         let target = Window(focus.window)
-        if target <= 1 || target == root { return true }
+        if target <= 1 || target == root { return { _ in true } }
         let client = applications.client(of: target)
-        return server.recentRequestors.suffix(count).contains { applications.client(of: $0) == client }
+        return { self.applications.client(of: $0) == client }
     }
 
     /// The text copypasta serves on `selection`, nil when it does not own it.

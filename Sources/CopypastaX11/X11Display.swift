@@ -62,8 +62,9 @@ public final class X11Display {
     lazy var manager = ClipboardManager(connection: self)
     /// Names the applications behind owner windows.
     lazy var applications = ApplicationLookup(connection: self)
-    /// The foreign owner window of each selection, from XFixes: the one an owner-gone event is about.
-    private var selectionOwners: [Atom: Window] = [:]
+    /// The foreign owner of each selection, from XFixes, with its application found at the change:
+    /// the one an owner-gone event is about (X11Display+Owners.swift).
+    var selectionOwners: [Atom: TrackedOwner] = [:]
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
     public init(displayName: String?) throws(X11Error) {
@@ -135,7 +136,7 @@ public final class X11Display {
     /// The current owner of a selection, nil when there is none.
     public func owner(of selection: Config.Selection) -> OwnerID? {
         let owner = XGetSelectionOwner(display, atoms.atom(for: selection))
-        return owner == 0 ? nil : OwnerID(window: owner)
+        return owner == 0 ? nil : ownerID(of: owner)
     }
 
     /// Whether copypasta's window owns `selection` right now (asked of the server).
@@ -166,7 +167,7 @@ public final class X11Display {
     @discardableResult
     public func readCurrent(_ selection: Config.Selection, maxBytes: Int, timeout: Double) -> ReadID? {
         guard let owner = owner(of: selection), owner.window != window else { return nil }
-        selectionOwners[atoms.atom(for: selection)] = owner.window
+        track(owner, on: atoms.atom(for: selection))
         let read = nextRead(selection, owner: owner)
         reader.begin(read, time: serverTime(), maxBytes: maxBytes, timeout: timeout)
         return read.id
@@ -181,7 +182,7 @@ public final class X11Display {
 
     /// Whether `window` owns one of the watched selections, as far as XFixes told us.
     func isSelectionOwner(_ window: Window) -> Bool {
-        selectionOwners.values.contains(window)
+        selectionOwners.values.contains { $0.id.window == window }
     }
 
     /// Reads and handles every event Xlib has queued or can read without blocking, and
@@ -242,25 +243,27 @@ public final class X11Display {
             case Int32(XFixesSetSelectionOwnerNotify): notify.owner == 0 ? .cleared : .newOwner
             default: .ownerGone
             }
+        let owner = OwnerID(window: notify.owner, since: notify.selection_timestamp)
         trackOwner(
-            selection: notify.selection, kind: kind, owner: notify.owner,
+            selection: notify.selection, kind: kind, owner: owner,
             clientClosed: notify.subtype == Int32(XFixesSelectionClientCloseNotify))
         delegate?.ownerChanged(
             OwnerChange(
-                selection: selection, kind: kind, owner: notify.owner == 0 ? nil : OwnerID(window: notify.owner),
-                isOurs: notify.owner == window, time: notify.selection_timestamp))
+                selection: selection, kind: kind, owner: notify.owner == 0 ? nil : owner, isOurs: notify.owner == window,
+                time: notify.selection_timestamp))
     }
 
     /// Follows the owner of each selection. When it goes away, its conversions end at once:
     /// no reply can come from it, and waiting for the convert timeout would only delay the log.
     /// A closed client takes all its windows with it, so its conversions of other selections
     /// (and of earlier copies) end too.
-    private func trackOwner(selection: Atom, kind: OwnerChange.Kind, owner: Window, clientClosed: Bool) {
+    private func trackOwner(selection: Atom, kind: OwnerChange.Kind, owner: OwnerID, clientClosed: Bool) {
         switch kind {
-        case .newOwner: selectionOwners[selection] = owner == window ? nil : owner
+        case .newOwner:
+            if owner.window == window { selectionOwners[selection] = nil } else { track(owner, on: selection) }
         case .cleared: selectionOwners[selection] = nil
         case .ownerGone:
-            let gone = owner != 0 ? owner : selectionOwners[selection]
+            let gone = owner.window != 0 ? owner.window : selectionOwners[selection]?.id.window
             selectionOwners[selection] = nil
             if let gone, gone != window {
                 let client = applications.client(of: gone)
@@ -271,7 +274,7 @@ public final class X11Display {
                 if selection == atoms.clipboard { manager.ownerGone(isGone) }
             }
         }
-        applications.keepOnly(selectionOwners.values)
+        applications.keepOnly(selectionOwners.values.map(\.id.window))
     }
 
     private func handlePropertyNotify(_ event: XPropertyEvent) {

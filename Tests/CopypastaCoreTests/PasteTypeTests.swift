@@ -4,14 +4,21 @@ import Testing
 @Suite struct PasteKeysTests {
     @Test(arguments: [
         (["Firefox", "firefox"], "ctrl+v"),
-        (["xterm", "XTerm"], "ctrl+shift+v"),
-        (["urxvt", "URxvt"], "ctrl+shift+v"),
+        (["xterm", "XTerm"], "shift+Insert"),
+        (["urxvt", "URxvt"], "ctrl+alt+v"),
         (["st-256color", "st-256color"], "ctrl+shift+v"),
         (["gnome-terminal-server", "Gnome-terminal"], "ctrl+shift+v"),
         ([], "ctrl+v"),
     ])
-    func defaultsSendCtrlShiftVToTerminalsOnly(names: [String], expected: String) {
+    func defaultsFollowTheTerminal(names: [String], expected: String) {
         #expect(PasteKeys().keystroke(forClass: names).description == expected)
+    }
+
+    @Test func onlyShiftInsertServesPrimaryToo() {
+        #expect(PasteKeys.servesPrimary(PasteKeys().keystroke(forClass: ["xterm", "XTerm"])))
+        #expect(PasteKeys.servesPrimary(Keystroke(modifiers: [.shift], key: "insert")))
+        #expect(!PasteKeys.servesPrimary(PasteKeys().keystroke(forClass: ["urxvt", "URxvt"])))
+        #expect(!PasteKeys.servesPrimary(Keystroke(modifiers: [.control, .shift], key: "Insert")))
     }
 
     @Test func userRulesOverrideTheTerminalListAndStarComesLast() throws {

@@ -24,6 +24,19 @@ import Testing
         #expect(harness.source.owned.isEmpty)
     }
 
+    /// X gives a closed client's ids to the next client: a skipped owner may own through the window
+    /// id of an earlier, captured owner. The change's timestamp tells them apart.
+    @Test func aSkippedOwnerReusingAnEarlierOwnersWindowLeavesNothingToKeepAlive() throws {
+        let harness = try CaptureHarness()
+        harness.copy("older", owner: OwnerID(window: 0x800, since: 100))
+        harness.ownerGone()
+        #expect(harness.source.owned.map(\.text) == ["older"])
+        let read = harness.take(owner: OwnerID(window: 0x800, since: 200))
+        harness.answer(read, "secret", targets: ["TARGETS", "UTF8_STRING", "x-kde-passwordManagerHint"])
+        harness.ownerGone()
+        #expect(harness.source.owned.map(\.text) == ["older"], "the skipped owner's close served the older entry again")
+    }
+
     @Test func nothingIsServedWhileAnotherClientOwnsTheSelection() throws {
         let harness = try CaptureHarness()
         let owner = harness.newOwner()

@@ -26,6 +26,34 @@ import Testing
         return desktop
     }
 
+    /// A Qt program that copies and exits at once owns CLIPBOARD through a hidden window and has no
+    /// named window: the X Resource extension's client pid names it, so `ignore-apps` skips its
+    /// copy, neither captured nor saved.
+    @Test func ignoreAppsSkipsAQtProgramThatCopiesAndExits() throws {
+        let desktop = try Self.managedDesktop("ignore-apps = cpqtstore\n")
+        let (result, _) = try Self.copyAndExit(desktop, "qt5", "copied by an ignored Qt program")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(desktop.waitForLog("ignored app cpqtstore"), "\(desktop.log)")
+        #expect(try desktop.entryCount() == 0, "\(desktop.log)")
+        #expect(!desktop.log.contains("saved the clipboard of an exiting application"), "\(desktop.log)")
+    }
+
+    /// Chromium has the code for SAVE_TARGETS, but Debian's Chromium never sends it when it exits
+    /// (its last window closed, copypasta holding the role): its copy lives on through keep-alive.
+    @Test func chromiumExitsWithoutAskingAndKeepAliveServesItsCopy() throws {
+        let desktop = try Self.managedDesktop()
+        let browser = try Browser(.chromium, on: desktop)
+        #expect(try desktop.tool(["xdotool", "type", "--delay", "20", "copied in Chromium"]) == 0)
+        #expect(browser.waitForValue("copied in Chromium"), "\(browser.value ?? "-")")
+        #expect(try desktop.tool(["xdotool", "key", "ctrl+a", "ctrl+c"]) == 0)
+        #expect(try desktop.waitForEntries(1, seconds: 30), "\(desktop.log)")
+        #expect(try desktop.tool(["xdotool", "key", "ctrl+w"]) == 0)
+        #expect(browser.child.wait(seconds: 60) != nil, "Chromium did not exit")
+        #expect(desktop.waitForLog("keeping the clipboard alive", seconds: 30), "\(desktop.log)")
+        #expect(!desktop.log.contains("the clipboard of an exiting application"), "\(desktop.log)")
+        #expect(try desktop.paste().output == "copied in Chromium")
+    }
+
     @Test func gtk3StoreReturnsAtOnceAndTheTextOutlivesTheApplication() throws {
         let desktop = try Self.managedDesktop()
         let (result, _) = try Self.copyAndExit(desktop, "gtk3", "héllo from gtk3")

@@ -3,7 +3,7 @@
 // slow-owner tests).
 //
 // Usage: copypasta-testowner MODE [options] [TEXT-FILE]
-// Prints "owned" on stdout once ownership is confirmed, "served TARGET" for
+// Prints "owned" on stdout once ownership is confirmed ("window 0xID" first with --window), "served TARGET" for
 // each answered request; exits on SelectionClear (or when told to die).
 import CX11
 import Glibc
@@ -16,6 +16,7 @@ struct Options {
     var wmClass: String?
     var hint = false
     var setPID = false
+    var sayWindow = false
     var count = 1
     var intervalMicros: UInt32 = 5000
 }
@@ -39,6 +40,7 @@ func parse() -> Options {
             options.wmClass = arguments.first
             arguments = arguments.dropFirst()
         case "--pid": options.setPID = true
+        case "--window": options.sayWindow = true
         case "--count":
             options.count = Int(arguments.first ?? "") ?? 1
             arguments = arguments.dropFirst()
@@ -98,6 +100,7 @@ if let wmClass = options.wmClass {
 }
 @MainActor func atom(_ name: String) -> Atom { XInternAtom(display, name, False) }
 if options.setPID { setProcessHints(display, window: window) }
+if options.sayWindow { say("window 0x" + String(window, radix: 16)) }
 let clipboard = atom("CLIPBOARD"), targetsAtom = atom("TARGETS"), utf8 = atom("UTF8_STRING"), incr = atom("INCR")
 let string = Atom(XA_STRING), hintAtom = atom("x-kde-passwordManagerHint")
 

@@ -99,6 +99,9 @@ def gtk4(text):
 def qt5(text, mode):
     from PyQt5.QtGui import QClipboard
     from PyQt5.QtWidgets import QApplication
+    # Named like a compiled Qt program (its process name), not "python3".
+    import ctypes
+    ctypes.CDLL(None).prctl(15, b"cpqtstore", 0, 0, 0)  # PR_SET_NAME
     app = QApplication(["cpqtstore"])
     app.clipboard().setText(text, mode)
     # No event processing: the copy is read by copypasta's capture while Qt already exits,
