@@ -61,7 +61,8 @@ test: test-deps lint
 SANITIZE_SUITES = CopypastaCoreTests|CopypastaSystemTests|CopypastaSyncTests|CopypastaStoreTests|CopypastaDaemonTests|CLITests
 test-sanitize: test-deps
 	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --build-path .build/asan --sanitize=address --parallel \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --skip-build --build-path .build/asan \
+		--sanitize=address --parallel \
 		--filter '$(SANITIZE_SUITES)'
 
 # libFuzzer over every parser of outside bytes (Fuzz/, docs/DESIGN.md §10): each target runs
