@@ -24,7 +24,8 @@ TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 co
              tmux fzf pinentry-gtk2 pinentry-curses firefox-esr chromium
 BENCH_DEBS = hyperfine python3
 
-.PHONY: all build run test lint format deps test-deps bench soak order install install-files uninstall clean completions lint-docs
+.PHONY: all build run test lint format deps test-deps bench soak order install install-files uninstall clean completions lint-docs \
+        fuzz fuzz-build test-sanitize test-tsan
 
 all: build
 
@@ -53,16 +54,55 @@ test-deps:
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+	@$(MAKE) --no-print-directory fuzz
+	@$(MAKE) --no-print-directory test-sanitize
+
+# The unit and CLI tests again, built with AddressSanitizer in a build path of their own (the
+# normal build stays as it is). `make test-tsan` does the same with ThreadSanitizer; it is not
+# part of `make test`, whose time on CI it would take past its budget (docs/DESIGN.md §10).
+SANITIZE_SUITES = CopypastaCoreTests|CopypastaSystemTests|CopypastaSyncTests|CopypastaStoreTests|CopypastaDaemonTests|CLITests
+test-sanitize: test-deps
+	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --skip-build --build-path .build/asan \
+		--sanitize=address --parallel --filter '$(SANITIZE_SUITES)'
+
+test-tsan: test-deps
+	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
+	$(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread --parallel --filter '$(SANITIZE_SUITES)'
+
+# libFuzzer over every parser of outside bytes (Fuzz/, docs/DESIGN.md §10): each target runs
+# FUZZ_SECONDS from the seeds in Fuzz/Corpus/TARGET plus what earlier runs found (kept under
+# .build/fuzz/corpus), FUZZ_JOBS at a time. A crash leaves its input in .build/fuzz/findings;
+# `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
+FUZZ_SECONDS ?= 30
+FUZZ_JOBS    ?= 2
+FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http
+FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz
+
+fuzz: fuzz-build
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+
+fuzz-build: deps
+	COPYPASTA_FUZZ=1 $(SWIFT) build --build-path .build/fuzz --product copypasta-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+
+# The Swift runtime's own crash reporter would wait on a process libFuzzer is about to end.
+fuzz-run-%:
+	@mkdir -p .build/fuzz/corpus/$* .build/fuzz/findings
+	@if SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $* -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix=.build/fuzz/findings/$*- .build/fuzz/corpus/$* Fuzz/Corpus/$* > .build/fuzz/$*.log 2>&1; \
+	then echo "fuzz $*: $$(grep -o '^#[0-9]*.DONE.*cov: [0-9]*' .build/fuzz/$*.log | tr -s '\t ' ' ') in $(FUZZ_SECONDS) s"; \
+	else tail -n 40 .build/fuzz/$*.log; echo "fuzz $*: failed; the input is in .build/fuzz/findings" >&2; exit 1; fi
 
 # swift-format with the checked-in .swift-format, strict; the build itself treats warnings as
 # errors (Package.swift), and the man page must be lint-clean.
 lint: test-deps
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench/hello
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Driver bench/hello
 	@$(MAKE) --no-print-directory lint-docs
 
 # Rewrites the sources the way `make lint` wants them.
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests bench/hello
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Fuzz/Driver bench/hello
 
 lint-docs:
 	@if [ -f man/copypasta.1 ]; then mandoc -Tlint -W warning man/copypasta.1 && echo "mandoc -Tlint: man/copypasta.1 clean"; fi

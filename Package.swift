@@ -118,3 +118,19 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The fuzz targets (docs/DESIGN.md §10): one executable, `copypasta-fuzz TARGET`, that runs
+/// libFuzzer over the parser TARGET names. It links libFuzzer, so it exists only when `make fuzz`
+/// builds it (`COPYPASTA_FUZZ=1`, in a build path of its own with `-sanitize=fuzzer,address`);
+/// other builds never see it, and nothing of it is linked into `copypasta`.
+if Context.environment["COPYPASTA_FUZZ"] == "1" {
+    package.targets += [
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "copypasta-fuzz",
+            dependencies: [
+                "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaSync",
+            ],
+            path: "Fuzz/Driver", swiftSettings: strict),
+    ]
+}

@@ -212,10 +212,12 @@ private func searchable(_ text: String) -> Bool {
     text.contains { $0.isLetter || $0.isNumber }
 }
 
+/// By scalar, not Character: a quote followed by a combining mark is one Character that is not
+/// `"`, and that quote left single would end the FTS5 string early.
 private func quoted(_ text: String) -> String {
     var out = "\""
-    for character in text {
-        if character == "\"" { out.append("\"\"") } else { out.append(character) }
+    for scalar in text.unicodeScalars {
+        if scalar == "\"" { out += "\"\"" } else { out.unicodeScalars.append(scalar) }
     }
     return out + "\""
 }

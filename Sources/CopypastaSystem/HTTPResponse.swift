@@ -84,7 +84,8 @@ public struct HTTPResponse: Equatable, Sendable {
             }
             let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).prefix { $0 != ";" }.trimmingSpaces()
             guard let size = Int(sizeText, radix: 16), size >= 0 else { throw HTTPParseFailure("a bad chunk size") }
-            guard body.count + size <= maxBodyBytes else { throw HTTPParseFailure("the body is too large") }
+            // Compared without adding: a size near Int.max after a first chunk would overflow the sum.
+            guard size <= maxBodyBytes - body.count else { throw HTTPParseFailure("the body is too large") }
             let start = lineEnd + 2
             if size == 0 { return body }
             guard bytes.count >= start + size + 2 else {

@@ -1,0 +1,53 @@
+/// The parsers of outside bytes, one fuzz target each (docs/DESIGN.md §10).
+///
+/// Each target feeds the input to a parser and checks what must hold whatever the input: the
+/// parser returns or throws, and where a parser has an encoder, what it decoded encodes and
+/// decodes back to the same value. A crash, an overflow trap or a failed `precondition` is what
+/// libFuzzer reports.
+enum FuzzTarget: String, CaseIterable {
+    /// Sync records: the plaintext of a segment or pack (`SyncRecords`).
+    case records
+    /// Sealed sync files and their names (`SyncFile`, `SealedFile`).
+    case sealed
+    /// Socket request and reply lines (`IPCMessage`).
+    case ipc
+    /// Config files (`Config.parse(bytes:file:)`).
+    case config
+    /// `copypasta import` JSON Lines (`JSONLines.decode`).
+    case jsonl
+    /// clipmenu's `line_cache` (`ClipmenuStore`).
+    case clipmenu
+    /// greenclip's history file (`GreenclipHistory`).
+    case greenclip
+    /// `cliphist list` output (`CliphistList`).
+    case cliphist
+    /// The output of CopyQ's dump script (`CopyqDump`).
+    case copyq
+    /// A pinentry's Assuan lines (`Assuan`).
+    case assuan
+    /// Selection bytes decoded as text, whole and in INCR chunks (`TextDecoding`).
+    case xtext
+    /// Search queries (`SearchQuery`).
+    case search
+    /// Syncthing's HTTP responses (`HTTPResponse`).
+    case http
+
+    /// Runs this target's parser over `bytes`.
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .records: Self.records(bytes)
+        case .sealed: Self.sealed(bytes)
+        case .ipc: Self.ipc(bytes)
+        case .config: Self.config(bytes)
+        case .jsonl: Self.jsonl(bytes)
+        case .clipmenu: Self.clipmenu(bytes)
+        case .greenclip: Self.greenclip(bytes)
+        case .cliphist: Self.cliphist(bytes)
+        case .copyq: Self.copyq(bytes)
+        case .assuan: Self.assuan(bytes)
+        case .xtext: Self.xtext(bytes)
+        case .search: Self.search(bytes)
+        case .http: Self.http(bytes)
+        }
+    }
+}
