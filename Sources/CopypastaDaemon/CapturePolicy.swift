@@ -114,7 +114,9 @@ final class CapturePolicy {
     /// for a read that finished late, the later state that grew around it.
     private func mergeable(_ text: String, from read: SelectionRead, isNewest: Bool, now: Double) -> Int64? {
         guard let last = state.lastInserted[read.selection], now - last.at <= 2 else { return nil }
-        if last.owner == read.owner && (isNewest ? text.contains(last.text) : last.text.contains(text)) { return last.id }
+        if last.owner?.isSameWindow(as: read.owner) == true && (isNewest ? text.contains(last.text) : last.text.contains(text)) {
+            return last.id
+        }
         guard read.selection == .primary else { return nil }
         let related =
             text.hasPrefix(last.text) || text.hasSuffix(last.text) || last.text.hasPrefix(text) || last.text.hasSuffix(text)

@@ -12,6 +12,12 @@ public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
 
     /// The id in hexadecimal, as xprop and xwininfo print it.
     public var description: String { "0x" + String(window, radix: 16) }
+
+    /// Whether both owner changes came from one window, whatever their times: xterm takes the
+    /// selection again at each click of a double or triple click (the grow merge,
+    /// `CapturePolicy.mergeable`). Only meaningful while that window lives: X reuses the ids of
+    /// closed windows.
+    public func isSameWindow(as other: OwnerID) -> Bool { window == other.window }
 }
 
 /// Identifies one read of a selection; later reads have larger ids.

@@ -30,6 +30,38 @@ import Testing
         if daemon { #expect(desktop.waitForLog("put the previous clipboard content back")) }
     }
 
+    /// Without a daemon and with nothing to put back, the background server exits once the
+    /// paste is done: the clipboard is empty again and no copypasta process is left behind.
+    @Test func pasteWithoutADaemonOnAnEmptyClipboardLeavesNoProcess() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        let (client, output) = try desktop.startFocusedClient("client")
+        #expect(try desktop.cli.run("add", Self.text).status == 0)
+        #expect(try desktop.cli.run("paste", "1").status == 0)
+        #expect(client.waitForLine("pasted") != nil)
+        #expect(desktop.sandbox.read(output + ".pasted") == Array(Self.text.utf8))
+        #expect(waitUntil(seconds: 20) { Self.processes(naming: desktop.sandbox.database).isEmpty })
+        #expect(try desktop.paste(timeout: 5).status != 0)
+    }
+
+    /// The pids of processes whose command line names `word` (the sandbox's database path).
+    private static func processes(naming word: String) -> [Int32] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var found: [Int32] = []
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = Int32(name) else { continue }
+            let fd = open("/proc/\(pid)/cmdline", O_RDONLY)
+            guard fd >= 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = read(fd, &bytes, bytes.count)
+            close(fd)
+            // A zombie has an empty command line: it is gone, only not yet reaped.
+            if count > 0, String(decoding: bytes[..<count], as: UTF8.self).contains(word) { found.append(pid) }
+        }
+        return found
+    }
+
     @Test func terminalsGetCtrlShiftVAndPasteKeysOverride() throws {
         let desktop = try Desktop(config: "feedback = none\npaste-keys = Special:ctrl+v\n")
         try desktop.startDaemon()

@@ -48,7 +48,12 @@ extension Copypasta {
                 throw ExitCode(failure.exitStatus.rawValue)
             }
             report("ok")
-            if let pasting, !keeper.finishPaste(pasting) { throw ExitCode(ExitStatus.unavailable.rawValue) }
+            if let pasting {
+                guard keeper.finishPaste(pasting) else { throw ExitCode(ExitStatus.unavailable.rawValue) }
+                // Nothing to put back (the clipboard had no owner, or a password manager's): the
+                // paste is done and no process stays behind; the clipboard is empty again, as before.
+                guard pasting.putsPreviousBack else { return }
+            }
             let status = keeper.serve()
             if status != .success { throw ExitCode(status.rawValue) }
         }
