@@ -25,7 +25,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
 
     /// Computes the digest of raw bytes.
     public init(ofBytes buffer: UnsafeRawBufferPointer) {
-        precondition(Self.sodiumReady, "libsodium could not be initialised")
+        precondition(Sodium.ready, "libsodium could not be initialised")
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         let status = digest.withUnsafeMutableBufferPointer { out -> Int32 in
             guard let digestStart = out.baseAddress else { return -1 }
@@ -35,19 +35,6 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         bytes = digest
     }
 
-    /// libsodium asks for sodium_init() before any other call; it is idempotent and thread-safe,
-    /// and runs once, on the first fingerprint.
-    private static let sodiumReady = sodium_init() >= 0
-
     /// Lower-case hexadecimal, 64 characters.
-    public var description: String {
-        let hex = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(64)
-        for byte in bytes {
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    public var description: String { Sodium.hex(bytes) }
 }

@@ -23,7 +23,7 @@ public struct KeyParameters: Sendable, Equatable {
 
     /// New parameters with a fresh random salt and libsodium's interactive costs.
     public static func fresh() -> KeyParameters {
-        precondition(SecretKey.sodiumReady, "libsodium could not be initialised")
+        precondition(Sodium.ready, "libsodium could not be initialised")
         var salt = [UInt8](repeating: 0, count: Int(crypto_pwhash_SALTBYTES))
         randombytes_buf(&salt, salt.count)
         return KeyParameters(

@@ -19,6 +19,15 @@ public struct Paths: Equatable, Sendable {
     /// The daemon's Unix socket.
     public var socket: String { runtimeDirectory + "/daemon.sock" }
 
+    /// The directory that holds the database: the machine's sync keys live beside it (mode 0700),
+    /// and so will the files an entry keeps. They follow the database rather than a fixed path,
+    /// so two databases on one machine (`--db`) are two libraries, and nothing of theirs goes
+    /// into the synced folder.
+    public var dataDirectory: String {
+        guard let slash = database.lastIndex(of: "/") else { return "." }
+        return slash == database.startIndex ? "/" : String(database[..<slash])
+    }
+
     /// Resolves every path from the command-line overrides, the environment and the user id.
     public static func resolve(
         database: String?, config: String?, environment: [String: String], home: String, uid: UInt32

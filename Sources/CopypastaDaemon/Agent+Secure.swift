@@ -7,7 +7,7 @@ extension Agent {
     /// A wrong passphrase is exit 77 and leaves a key already held as it was.
     func unlock(_ passphrase: [UInt8]) throws {
         var passphrase = passphrase
-        defer { SecretKey.wipe(&passphrase) }
+        defer { Sodium.wipe(&passphrase) }
         let key = try store.secureKey(passphrase: passphrase, create: false)
         secureKey = (key, monotonicSeconds() + Double(config.secureUnlockTimeoutMilliseconds) / 1000)
         logger.info("secure entries unlocked", metadata: ["seconds": "\(config.secureUnlockTimeoutMilliseconds / 1000)"])

@@ -51,7 +51,7 @@ extension HistoryStore {
         guard try isSecure(id: id) == false else { return }
         let text = try self.text(id: id)
         var plaintext = Array(text.utf8)
-        defer { SecretKey.wipe(&plaintext) }
+        defer { Sodium.wipe(&plaintext) }
         try database.run(
             "INSERT INTO entry_secret (id, sealed) VALUES (?, ?)", id, key.seal(plaintext, context: Self.context(id)))
         try database.run("DELETE FROM entry_text WHERE id = ?", id)

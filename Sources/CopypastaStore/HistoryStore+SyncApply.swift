@@ -135,7 +135,7 @@ extension HistoryStore {
         // The remote record won every register: this entry is now as received. An entry that
         // never took part (stored while sync was off) is now shared, as received.
         if Self.sameRegisters(merged, record) || local.stage == SyncStage.local {
-            try database.run("UPDATE entry SET sync_state = 3 WHERE id = ?", local.id)
+            try database.run("UPDATE entry SET sync_state = \(SyncStage.received) WHERE id = ?", local.id)
         }
     }
 
@@ -146,8 +146,8 @@ extension HistoryStore {
         if !record.exists {
             try database.run(
                 """
-                INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, 3, ?)
-                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 3, purge = excluded.purge
+                INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, \(SyncStage.received), ?)
+                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = \(SyncStage.received), purge = excluded.purge
                     WHERE excluded.at > sync_tombstone.at
                 """, record.gid, record.existsAt, record.purge)
             return

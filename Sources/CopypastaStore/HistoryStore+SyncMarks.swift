@@ -49,7 +49,7 @@ extension HistoryStore {
         // clock above it, or it would lose on every other machine while it shows here.
         let clocks = registers.map { "\($0.rawValue) = max(?, \($0.rawValue) + 1)" }.joined(separator: ", ")
         try database.with(
-            "UPDATE entry SET \(clocks), sync_state = iif(? OR sync_state != 0, 1, 0) WHERE sync_local = 0 AND (\(filter))",
+            "UPDATE entry SET \(clocks), sync_state = iif(? OR sync_state != \(SyncStage.local), \(SyncStage.queued), \(SyncStage.local)) WHERE sync_local = 0 AND (\(filter))",
             Array(repeating: clock, count: registers.count) + [enabled] + values
         ) { statement throws(StoreError) in try statement.run() }
     }
@@ -68,9 +68,9 @@ extension HistoryStore {
         try database.with(
             """
             INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq, purge)
-                SELECT gid, max(?, exists_at + 1), 1, 0, 1 FROM entry WHERE gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
+                SELECT gid, max(?, exists_at + 1), \(SyncStage.queued), 0, 1 FROM entry WHERE gid IS NOT NULL AND sync_state != \(SyncStage.local) AND sync_local = 0
                     AND (\(filter))
-                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0, purge = 1
+                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = \(SyncStage.queued), sync_seq = 0, purge = 1
                     WHERE excluded.at > sync_tombstone.at
             """, [clock] + values
         ) { statement throws(StoreError) in try statement.run() }
@@ -85,7 +85,7 @@ extension HistoryStore {
             let rows = try database.with(
                 """
                 SELECT e.id, x.text, e.source_app FROM entry e JOIN entry_text x ON x.id = e.id
-                    WHERE e.sync_state = 0 AND e.sync_local = 0 AND e.secure = 0 AND e.trashed_at IS NULL ORDER BY e.seq
+                    WHERE e.sync_state = \(SyncStage.local) AND e.sync_local = 0 AND e.secure = 0 AND e.trashed_at IS NULL ORDER BY e.seq
                 """
             ) { statement throws(StoreError) in
                 var rows: [(id: Int64, text: String, app: String?)] = []
@@ -117,11 +117,11 @@ extension HistoryStore {
         try database.run(
             """
             INSERT INTO sync_tombstone (gid, at, sync_state, sync_seq, purge)
-                SELECT gid, max(?, exists_at + 1), 1, 0, 1 FROM entry
-                    WHERE id = ? AND gid IS NOT NULL AND sync_state != 0 AND sync_local = 0
-                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 1, sync_seq = 0, purge = 1
+                SELECT gid, max(?, exists_at + 1), \(SyncStage.queued), 0, 1 FROM entry
+                    WHERE id = ? AND gid IS NOT NULL AND sync_state != \(SyncStage.local) AND sync_local = 0
+                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = \(SyncStage.queued), sync_seq = 0, purge = 1
                     WHERE excluded.at > sync_tombstone.at
             """, clock, id)
-        try database.run("UPDATE entry SET sync_local = 1, sync_state = 0 WHERE id = ?", id)
+        try database.run("UPDATE entry SET sync_local = 1, sync_state = \(SyncStage.local) WHERE id = ?", id)
     }
 }

@@ -9,7 +9,7 @@ extension HistoryStore {
     public func syncQueue(limit: Int, gid: (String) -> String) throws(StoreError) -> SyncBatch {
         try writing { () throws(StoreError) in
             let rows = try database.with(
-                "SELECT \(SyncRow.columns) FROM entry e WHERE e.sync_state = 1 AND e.sync_local = 0 AND e.secure = 0 ORDER BY e.exists_at LIMIT ?",
+                "SELECT \(SyncRow.columns) FROM entry e WHERE e.sync_state = \(SyncStage.queued) AND e.sync_local = 0 AND e.secure = 0 ORDER BY e.exists_at LIMIT ?",
                 [limit]
             ) { statement throws(StoreError) in try SyncRow.read(statement) }
             var batch = SyncBatch(records: [], entries: [], tombstones: [])
@@ -22,7 +22,7 @@ extension HistoryStore {
                 batch.records.append(.entry(row.record))
                 batch.entries.append((row.id, row.record))
             }
-            try database.with("SELECT gid, at, purge FROM sync_tombstone WHERE sync_state = 1 ORDER BY at") {
+            try database.with("SELECT gid, at, purge FROM sync_tombstone WHERE sync_state = \(SyncStage.queued) ORDER BY at") {
                 statement throws(StoreError) in
                 while try statement.step() {
                     let gid = statement.text(0) ?? "", at = statement.int(1)
@@ -50,13 +50,13 @@ extension HistoryStore {
             for (id, record) in batch.entries {
                 try database.run(
                     """
-                    UPDATE entry SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE id = ? AND sync_state = 1
+                    UPDATE entry SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE id = ? AND sync_state = \(SyncStage.queued)
                         AND exists_at = ? AND pinned_at = ? AND title_at = ? AND tags_at = ?
                     """, stage, seq, id, record.existsAt, record.pinnedAt, record.titleAt, record.tagsAt)
             }
             for (gid, at) in batch.tombstones {
                 try database.run(
-                    "UPDATE sync_tombstone SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE gid = ? AND at = ? AND sync_state = 1",
+                    "UPDATE sync_tombstone SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE gid = ? AND at = ? AND sync_state = \(SyncStage.queued)",
                     stage, seq, gid, at)
             }
         }
@@ -67,12 +67,13 @@ extension HistoryStore {
         try database.transaction { () throws(StoreError) in
             if let id {
                 try requireExisting([id])
-                try database.run("UPDATE entry SET sync_state = 1 WHERE id = ? AND sync_state = 4", id)
+                try database.run(
+                    "UPDATE entry SET sync_state = \(SyncStage.queued) WHERE id = ? AND sync_state = \(SyncStage.failed)", id)
                 return database.changes
             }
-            try database.run("UPDATE entry SET sync_state = 1 WHERE sync_state = 4")
+            try database.run("UPDATE entry SET sync_state = \(SyncStage.queued) WHERE sync_state = \(SyncStage.failed)")
             let entries = database.changes
-            try database.run("UPDATE sync_tombstone SET sync_state = 1 WHERE sync_state = 4")
+            try database.run("UPDATE sync_tombstone SET sync_state = \(SyncStage.queued) WHERE sync_state = \(SyncStage.failed)")
             return entries + database.changes
         }
     }
@@ -112,7 +113,7 @@ extension HistoryStore {
     public func syncPackRecords(tombstonesSince: Int64, gid: (String) -> String) throws(StoreError) -> [SyncRecord] {
         try writing { () throws(StoreError) in
             let rows = try database.with(
-                "SELECT \(SyncRow.columns) FROM entry e WHERE e.sync_state IN (1, 2, 4) AND e.sync_local = 0 AND e.secure = 0"
+                "SELECT \(SyncRow.columns) FROM entry e WHERE e.sync_state IN (\(SyncStage.queued), \(SyncStage.written), \(SyncStage.failed)) AND e.sync_local = 0 AND e.secure = 0"
                     + " AND (e.trashed_at IS NULL OR e.exists_at >= ?) ORDER BY e.exists_at", [tombstonesSince]
             ) { statement throws(StoreError) in try SyncRow.read(statement) }
             var records: [SyncRecord] = []

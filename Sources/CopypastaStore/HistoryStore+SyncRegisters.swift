@@ -30,8 +30,8 @@ extension HistoryStore {
                 // here too, trash included. The tombstone stays, so an old copy cannot revive it.
                 try database.run(
                     """
-                    INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, 3, 1)
-                    ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = 3, purge = 1 WHERE excluded.at >= sync_tombstone.at
+                    INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, \(SyncStage.received), 1)
+                    ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = \(SyncStage.received), purge = 1 WHERE excluded.at >= sync_tombstone.at
                     """, merged.gid, merged.existsAt)
                 try database.run("DELETE FROM entry WHERE id = ?", id)
                 changes.deleted = true
@@ -85,7 +85,7 @@ extension HistoryStore {
             capturedAt: record.capturedAt.flatMap(Timestamp.parseISO8601) ?? now, pinned: record.pinned)
         let id = try insert(new, seq: source == .imported ? try seqBelowAll() : try seqAboveAll())
         try database.run(
-            "UPDATE entry SET gid = ?, sync_state = 3, sync_local = 0, exists_at = ?, pinned_at = ?, tags_at = ? WHERE id = ?",
+            "UPDATE entry SET gid = ?, sync_state = \(SyncStage.received), sync_local = 0, exists_at = ?, pinned_at = ?, tags_at = ? WHERE id = ?",
             record.gid, record.existsAt, record.pinnedAt, record.tagsAt, id)
         try tag(id: id, record.tags.filter { TagName.problem($0) == nil }, touch: false)
         try setRemoteTitle(record.title, at: record.titleAt, id: id)

@@ -160,7 +160,7 @@ extension HistoryStore {
     public func syncCounts() throws(StoreError) -> [SyncState: Int] {
         let sql = """
             SELECT \(Self.syncStateSQL("e")) AS sync, count(*) AS n
-            FROM entry e WHERE e.trashed_at IS NULL AND e.sync_local = 0 AND e.sync_state > 0 GROUP BY 1
+            FROM entry e WHERE e.trashed_at IS NULL AND e.sync_local = 0 AND e.sync_state > \(SyncStage.local) GROUP BY 1
             """
         var counts = try database.with(sql) { row throws(StoreError) in
             let sync = try row.column("sync"), count = try row.column("n")
@@ -183,10 +183,10 @@ extension HistoryStore {
     /// not removed device acknowledged its segment.
     static func syncStateSQL(_ alias: String) -> String {
         """
-        CASE WHEN \(alias).sync_local != 0 OR \(alias).sync_state = 0 THEN 'local'
-            WHEN \(alias).sync_state = 4 THEN 'failed'
-            WHEN \(alias).sync_state = 3 THEN 'synced'
-            WHEN \(alias).sync_state = 2 AND \(alias).sync_seq <= \(lowestAckSQL) THEN 'synced'
+        CASE WHEN \(alias).sync_local != 0 OR \(alias).sync_state = \(SyncStage.local) THEN 'local'
+            WHEN \(alias).sync_state = \(SyncStage.failed) THEN 'failed'
+            WHEN \(alias).sync_state = \(SyncStage.received) THEN 'synced'
+            WHEN \(alias).sync_state = \(SyncStage.written) AND \(alias).sync_seq <= \(lowestAckSQL) THEN 'synced'
             ELSE 'pending' END
         """
     }

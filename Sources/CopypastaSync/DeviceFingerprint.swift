@@ -1,3 +1,5 @@
+import CopypastaCore
+
 /// The fingerprint of a device's public key, for a person to compare on two screens.
 ///
 /// 100 bits of BLAKE2b of the key, as 20 base32 characters in 4 groups of 5

@@ -39,7 +39,7 @@ public final class DeviceIdentity: Sendable {
 
     /// The path of `device.key` for `paths`: the directory of the database.
     public static func path(_ paths: Paths) -> String {
-        DataDirectory.of(paths) + "/" + fileName
+        paths.dataDirectory + "/" + fileName
     }
 
     /// Reads this machine's identity; `.noIdentity` when there is none.
@@ -68,7 +68,7 @@ public final class DeviceIdentity: Sendable {
         defer { Sodium.wipe(&bytes) }
         let identity = DeviceIdentity(id: id, publicKey: publicKey, secretKey: &secret)
         try FileIO.writeAtomically(
-            bytes, directory: DataDirectory.of(paths), name: fileName, temporary: ".\(fileName).\(FileIO.randomName(8))")
+            bytes, directory: paths.dataDirectory, name: fileName, temporary: ".\(fileName).\(FileIO.randomName(8))")
         return identity
     }
 

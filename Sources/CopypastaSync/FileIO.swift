@@ -1,3 +1,4 @@
+import CopypastaCore
 import CopypastaSystem
 import Glibc
 

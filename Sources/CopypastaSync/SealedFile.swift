@@ -1,4 +1,5 @@
 import CSodium
+import CopypastaCore
 
 /// The bytes of a segment or pack (docs/DESIGN.md §14.2).
 ///

@@ -1,3 +1,4 @@
+import CopypastaCore
 import Glibc
 
 /// Segments and packs: writing them once, listing them through the allow-list, opening them.

@@ -1,4 +1,5 @@
 import CSodium
+import CopypastaCore
 import Glibc
 
 /// `devices/<approver>/k-<peer>.box`: the history key sealed to one device's public key.

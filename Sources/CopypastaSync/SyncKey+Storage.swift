@@ -15,7 +15,7 @@ extension SyncKey {
 
     /// The path of `sync.key` for `paths`: the directory of the database.
     public static func path(_ paths: Paths) -> String {
-        DataDirectory.of(paths) + "/" + fileName
+        paths.dataDirectory + "/" + fileName
     }
 
     /// Reads this machine's key; `.noKey` when there is none.
@@ -31,7 +31,7 @@ extension SyncKey {
         withRootBytes { bytes.append(contentsOf: $0) }
         defer { Sodium.wipe(&bytes) }
         try FileIO.writeAtomically(
-            bytes, directory: DataDirectory.of(paths), name: Self.fileName,
+            bytes, directory: paths.dataDirectory, name: Self.fileName,
             temporary: ".\(Self.fileName).\(FileIO.randomName(8))")
     }
 

@@ -59,9 +59,9 @@ public enum Pinentry {
         var (pin, repeatedByDialog) = try answer(&reader)
         if repeated && !repeatedByDialog {
             var again = try askAgain(&reader, to: child.stdin)
-            defer { SecretKey.wipe(&again) }
+            defer { Sodium.wipe(&again) }
             guard again == pin else {
-                SecretKey.wipe(&pin)
+                Sodium.wipe(&pin)
                 throw .differ
             }
         }
@@ -87,12 +87,12 @@ public enum Pinentry {
             case let .data(bytes): data += bytes
             case let .status(status): repeated = repeated || status.hasPrefix("PIN_REPEATED")
             case let .error(code, message):
-                SecretKey.wipe(&data)
+                Sodium.wipe(&data)
                 throw code == Assuan.cancelled || code & 0xFFFF == 99 ? .cancelled : .failed(message)
             case .other: continue
             }
         }
-        SecretKey.wipe(&data)
+        Sodium.wipe(&data)
         throw .failed("the program ended before answering")
     }
 

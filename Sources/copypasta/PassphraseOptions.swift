@@ -80,7 +80,7 @@ struct PassphraseOptions: ParsableArguments {
     func key(store: HistoryStore, config: Config, create: Bool) throws -> SecretKey {
         let choosing = try create && !store.hasSecurePassphrase()
         var bytes = try passphrase(config: config, choosing: choosing)
-        defer { SecretKey.wipe(&bytes) }
+        defer { Sodium.wipe(&bytes) }
         return try store.secureKey(passphrase: bytes, create: create)
     }
 }

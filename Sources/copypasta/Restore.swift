@@ -31,7 +31,7 @@ enum Restore {
                 let store = try global.openStore()
                 guard try store.isSecure(id: id) == true else { throw ClientError.refused(status: status, message: message) }
                 var passphrase = try secret.passphrase(config: try global.loadConfig(), choosing: false)
-                defer { SecretKey.wipe(&passphrase) }
+                defer { Sodium.wipe(&passphrase) }
                 try DaemonClient.send(.unlock(passphrase: passphrase), socketPath: paths.socket)
                 try DaemonClient.send(request, socketPath: paths.socket)
             }
@@ -58,7 +58,7 @@ enum Restore {
         var passphrase =
             try global.openStore().isSecure(id: id) == true
             ? try secret.passphrase(config: try global.loadConfig(), choosing: false) : []
-        defer { SecretKey.wipe(&passphrase) }
+        defer { Sodium.wipe(&passphrase) }
         if !passphrase.isEmpty { argv += ["--passphrase-fd", "0"] }
         let ready = try Launcher.startDetached(argv, seconds: 15, input: passphrase.isEmpty ? nil : passphrase)
         if ready == "ok" { return }

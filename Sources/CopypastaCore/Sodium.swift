@@ -1,16 +1,18 @@
 import CSodium
 
-/// The few libsodium calls the sync module makes, with Swift arrays.
+/// The libsodium calls made with Swift arrays, and its one initialisation.
 ///
-/// libsodium rather than hand-written primitives: BLAKE2b, XChaCha20-Poly1305,
+/// libsodium rather than hand-written primitives: SHA-256, BLAKE2b, XChaCha20-Poly1305,
 /// X25519 sealed boxes and a CSPRNG, all from one library every command
-/// already links (docs/DESIGN.md §1, §14.2).
-enum Sodium {
-    /// libsodium asks for sodium_init() before any other call; it is idempotent and thread-safe.
-    static let ready = sodium_init() >= 0
+/// already links (docs/DESIGN.md §1, §14.2). Every user of libsodium in the
+/// package checks `ready` first, so sodium_init() runs in one place.
+public enum Sodium {
+    /// libsodium asks for sodium_init() before any other call; it is idempotent and thread-safe,
+    /// and this runs it once, on first use.
+    public static let ready = sodium_init() >= 0
 
     /// `count` bytes from the system's CSPRNG.
-    static func random(_ count: Int) -> [UInt8] {
+    public static func random(_ count: Int) -> [UInt8] {
         precondition(ready, "libsodium could not be initialised")
         var bytes = [UInt8](repeating: 0, count: count)
         bytes.withUnsafeMutableBytes { buffer in
@@ -20,12 +22,12 @@ enum Sodium {
     }
 
     /// BLAKE2b of `message` with an output of `length` bytes (16 to 64), keyed with `key` when given.
-    static func blake2b(_ message: [UInt8], key: UnsafeRawBufferPointer? = nil, length: Int) -> [UInt8] {
+    public static func blake2b(_ message: [UInt8], key: UnsafeRawBufferPointer? = nil, length: Int) -> [UInt8] {
         message.withUnsafeBytes { blake2b($0, key: key, length: length) }
     }
 
     /// BLAKE2b of the bytes at `message` (see the array form), for a secret that must not be copied.
-    static func blake2b(_ message: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer? = nil, length: Int) -> [UInt8] {
+    public static func blake2b(_ message: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer? = nil, length: Int) -> [UInt8] {
         precondition(ready, "libsodium could not be initialised")
         var digest = [UInt8](repeating: 0, count: length)
         let status = digest.withUnsafeMutableBufferPointer { out in
@@ -39,25 +41,19 @@ enum Sodium {
     }
 
     /// SHA-256 of `bytes` (the identity of an imported file).
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
-        precondition(ready, "libsodium could not be initialised")
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        _ = digest.withUnsafeMutableBufferPointer { out in
-            guard let out = out.baseAddress else { return Int32(-1) }
-            return crypto_hash_sha256(out, bytes, UInt64(bytes.count))
-        }
-        return digest
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBytes { Fingerprint(ofBytes: $0).bytes }
     }
 
     /// Overwrites `bytes` with zeros in a way the compiler cannot drop.
-    static func wipe(_ bytes: inout [UInt8]) {
+    public static func wipe(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBytes { buffer in
             if let base = buffer.baseAddress { sodium_memzero(base, buffer.count) }
         }
     }
 
     /// Lowercase hexadecimal digits of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -69,7 +65,7 @@ enum Sodium {
     }
 
     /// The bytes of lowercase or uppercase hexadecimal `text`; nil for an odd length or another character.
-    static func unhex(_ text: String) -> [UInt8]? {
+    public static func unhex(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
