@@ -66,6 +66,9 @@ let package = Package(
             linkerSettings: linkedStatically(["sodium"])),
         .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"], swiftSettings: strict),
         .target(
+            name: "CopypastaSyncthing", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"],
+            swiftSettings: strict),
+        .target(
             name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite", "CSystem"],
             swiftSettings: strict, linkerSettings: linkedStatically(["sqlite3"], then: ["m"])),
         .target(
@@ -86,12 +89,13 @@ let package = Package(
             name: "copypasta",
             dependencies: [
                 "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CopypastaClient", "CopypastaDaemon",
-                "CopypastaSync", "CSystem",
+                "CopypastaSync", "CopypastaSyncthing", "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict, linkerSettings: ordered),
         .target(
-            name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport", swiftSettings: strict),
+            name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem", "CopypastaSyncthing"], path: "Tests/TestSupport",
+            swiftSettings: strict),
         .executableTarget(
             name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner", swiftSettings: strict,
             linkerSettings: linkedStatically(x11Libraries)),
@@ -99,7 +103,9 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
-        .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "CopypastaSyncthing", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "CopypastaSyncTests", dependencies: ["CopypastaSync", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
@@ -129,7 +135,7 @@ if Context.environment["COPYPASTA_FUZZ"] == "1" {
         .executableTarget(
             name: "copypasta-fuzz",
             dependencies: [
-                "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaSync",
+                "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaSyncthing", "CopypastaStore", "CopypastaSync",
             ],
             path: "Fuzz/Driver", swiftSettings: strict),
     ]

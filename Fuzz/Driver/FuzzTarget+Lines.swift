@@ -2,6 +2,7 @@ import CopypastaCore
 import CopypastaStore
 import Glibc
 
+@testable import CopypastaSyncthing
 @testable import CopypastaSystem
 
 /// The targets of lines and texts: the socket, the config file, a pinentry, selections,

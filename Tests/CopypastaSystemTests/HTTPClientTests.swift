@@ -1,3 +1,4 @@
+import CopypastaSyncthing
 import CopypastaSystem
 import Glibc
 import TestSupport

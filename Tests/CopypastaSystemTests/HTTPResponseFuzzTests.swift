@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CopypastaSystem
+@testable import CopypastaSyncthing
 
 /// Inputs the fuzzer (`make fuzz`, target `http`) found, fed to the parser it found them in.
 @Suite struct HTTPResponseFuzzTests {

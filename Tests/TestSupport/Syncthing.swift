@@ -1,3 +1,4 @@
+import CopypastaSyncthing
 import CopypastaSystem
 import FoundationEssentials
 import Glibc

@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSyncthing
 import CopypastaSystem
 import Glibc
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CopypastaCore
 import CopypastaStore
+import CopypastaSyncthing
 import CopypastaSystem
 import Glibc
 

@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// Syncthing's per-folder ignore file, which Syncthing never syncs: every device needs its own.

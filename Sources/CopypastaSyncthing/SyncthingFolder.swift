@@ -1,3 +1,5 @@
+import CopypastaSystem
+
 /// A Syncthing folder as `GET /rest/config/folders` describes it: the fields sync depends on.
 public struct SyncthingFolder: Codable, Equatable, Sendable {
     /// The folder ID, the same on every device that shares it.

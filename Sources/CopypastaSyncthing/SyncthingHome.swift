@@ -1,4 +1,5 @@
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// The local Syncthing's config.xml: where its REST API listens and its API key.

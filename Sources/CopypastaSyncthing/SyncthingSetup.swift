@@ -1,3 +1,5 @@
+import CopypastaSystem
+
 /// Makes a directory a Syncthing folder tuned for sync, or checks the folder that already holds it.
 ///
 /// The folder sync creates is `sync-folder` itself, not its parent: a dedicated folder, so the

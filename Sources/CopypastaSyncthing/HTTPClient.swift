@@ -1,4 +1,5 @@
 import CSystem
+import CopypastaSystem
 import Glibc
 
 /// A minimal HTTP/1.1 client for loopback REST APIs (Syncthing's), without Foundation networking.
