@@ -250,7 +250,7 @@ struct ConfigKey: Sendable {
                 "hook-timeout", 100...600_000, expected: "a duration from 100ms to 10m, like 5s", \.hookTimeoutMilliseconds),
             .hook("on-copy", \.onCopy),
             .hook("on-capture", \.onCapture),
-        ] + ConfigKey.pasteKeys + ConfigKey.libraryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
+        ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
         + ConfigKey.expandKeys + ConfigKey.syncKeys
 }
 

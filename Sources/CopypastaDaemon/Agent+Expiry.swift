@@ -13,7 +13,7 @@ extension Agent {
     ///
     /// The purge runs as a sliced job of the loop (`SlicedWork`): 100,000 entries due take
     /// seconds, during which copies are still stored.
-    func expireLibrary(now: Double) {
+    func expireHistory(now: Double) {
         guard now >= expiryDueAt else { return }
         expiryDueAt = now + Self.expiryInterval
         let job = store.expiryJob(now: .now(), trashDays: config.trashDays, maxAgeSeconds: config.maxAgeSeconds)

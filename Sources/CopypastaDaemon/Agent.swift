@@ -94,7 +94,7 @@ public final class Agent {
         while exitStatus == nil {
             let expire = { (now: Double) in
                 self.expireSecure(now: now)
-                self.expireLibrary(now: now)
+                self.expireHistory(now: now)
                 self.capture.expireTimers(now: now)
                 self.expirePaste(now: now)
             }

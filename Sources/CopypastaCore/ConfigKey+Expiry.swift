@@ -1,7 +1,7 @@
-/// The keys of the library's lifecycle: how long the trash and the history keep entries.
+/// The keys of expiry: how long the trash and the history keep entries.
 extension ConfigKey {
     /// `trash-days` and `max-age`, in documentation order.
-    static let libraryKeys: [ConfigKey] = [
+    static let expiryKeys: [ConfigKey] = [
         ConfigKey(
             name: "trash-days",
             apply: { config, value in
