@@ -2,6 +2,7 @@ import CopypastaCore
 import Testing
 
 @testable import CopypastaDaemon
+@testable import CopypastaX11
 
 /// Copy-on-select in the capture policy, against a fake selection source and a hand-moved clock.
 @Suite struct CopyOnSelectPolicyTests {
