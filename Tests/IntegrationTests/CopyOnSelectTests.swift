@@ -55,7 +55,9 @@ import Testing
         #expect(try desktop.sql("SELECT source FROM entry") == "primary")
     }
 
-    @Test func aDragInAGtkEntryBecomesTheClipboard() throws {
+    /// GTK 3 ignores xdotool's synthetic drags (its drag gesture never starts under Xvfb), so the
+    /// GTK selection is made with a triple click: the word, then the whole line, one copy of the last.
+    @Test func aTripleClickInAGtkEntryBecomesTheClipboardOnce() throws {
         let desktop = try Desktop(config: "feedback = none\nsync-selections = primary-to-clipboard\n")
         desktop.extraEnvironment = ["NO_AT_BRIDGE": "1", "GDK_BACKEND": "x11"]
         let script = String(#filePath).replacing("/IntegrationTests/CopyOnSelectTests.swift", with: "/gtk-entry.py")
@@ -67,11 +69,12 @@ import Testing
         let search = try Child(["xdotool", "search", "--sync", "--name", "copypasta-gtk-test"], environment: desktop.environment)
             .communicate(timeout: 30).output
         let window = try #require(search.split(separator: "\n").first.map(String.init))
-        try drag(desktop, window, y: 12, fromX: 2, toX: 200)
+        #expect(try desktop.tool(["xdotool", "mousemove", "--window", window, "--sync", "30", "17"]) == 0)
+        #expect(try desktop.tool(["xdotool", "click", "--repeat", "3", "--delay", "80", "1"]) == 0)
         #expect(desktop.waitForLog("copied PRIMARY onto CLIPBOARD"), "\(desktop.log)")
-        #expect(read(desktop, "clipboard") == "select me in GTK")
+        #expect(read(desktop, "clipboard") == "select me in GTK", "\(desktop.log)")
+        #expect(!desktop.waitForLog("copied ", times: 2, seconds: 1), "\(desktop.log)")
         #expect(try desktop.entryCount() == 1, "\(desktop.log)")
-        #expect(desktop.log.occurrences(of: "copied ") == 1, "\(desktop.log)")
     }
 
     @Test func bothDirectionsNeverLoop() throws {
