@@ -50,6 +50,9 @@ import Testing
         let clipboard = try #require(read(desktop, "clipboard"))
         #expect(clipboard.hasPrefix("221B Bake"), "\(clipboard)")
         #expect(read(desktop, "primary") == clipboard)
+        // xterm still owns PRIMARY (its highlight stays): it offers COMPOUND_TEXT, copypasta does not.
+        #expect(try desktop.paste(target: "TARGETS", selection: "primary").output.contains("COMPOUND_TEXT"))
+        #expect(try !desktop.paste(target: "TARGETS").output.contains("COMPOUND_TEXT"))
         #expect(try desktop.entryCount() == 1, "one entry for the drag: \(desktop.log)")
         #expect(desktop.log.occurrences(of: "copied ") == 1, "\(desktop.log)")
         #expect(try desktop.sql("SELECT source FROM entry") == "primary")
@@ -102,6 +105,11 @@ import Testing
         #expect(desktop.waitForLog("copied CLIPBOARD onto PRIMARY"), "\(desktop.log)")
         #expect(read(desktop, "primary") == "middle-click me")
         #expect(try desktop.entryCount() == 1)
+        // copypasta's own copy (a restore) is not copied back onto PRIMARY.
+        #expect(try desktop.cli.run("add", "--copy", "restored by copypasta").status == 0)
+        #expect(read(desktop, "clipboard") == "restored by copypasta")
+        #expect(!desktop.waitForLog("copied ", times: 2, seconds: 1), "\(desktop.log)")
+        #expect(read(desktop, "primary") == "middle-click me")
     }
 
     @Test func anIgnoredApplicationsSelectionIsNotCopied() throws {
