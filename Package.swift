@@ -57,7 +57,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxres-dev", "libxss-dev", "libxkbcommon-dev"])]),
+            name: "CX11",
+            providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxres-dev", "libxss-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
