@@ -26,12 +26,27 @@ extension Agent {
         if let running = lockClear, slices.contains(running) { return }
         let job = SessionClearJob(job: store.sessionClearJob(since: startedAt)) { [unowned self] outcome in
             switch outcome {
-            case let .success(count): logger.info("the screen locked: purged \(count) entries of this session")
+            case let .success(count):
+                forgetPurgedTexts()
+                logger.info("the screen locked: purged \(count) entries of this session")
             case let .failure(error): logger.warning("the screen locked but the session's entries were not purged: \(error)")
             }
         }
         lockClear = job
         slices.add(job)
+    }
+
+    /// After a lock's purge: gives up a selection the daemon serves (keep-alive, a restore,
+    /// copy-on-select) whose text no entry holds any more, and forgets the texts the capture
+    /// policy keeps for the merge and copy-on-select, so that no purged text stays on offer.
+    private func forgetPurgedTexts() {
+        capture.state.lastInserted = [:]
+        capture.state.mirror = nil
+        for selection in Config.Selection.allCases {
+            guard let text = display.offeredText(selection) else { continue }
+            let fingerprint = Fingerprint(of: text)
+            if (try? store.holdsText(with: fingerprint)) == false { _ = display.withdraw(ifOffering: fingerprint) }
+        }
     }
 
     /// At the end of the session: purges its entries before the daemon exits, allowing the

@@ -9,3 +9,10 @@ extension HistoryStore {
         PurgeJob(store: self, removals: [.capturedSince(since)])
     }
 }
+
+extension HistoryStore {
+    /// Whether an entry, in the history or the trash, still holds the text with `fingerprint`.
+    public func holdsText(with fingerprint: Fingerprint) throws(StoreError) -> Bool {
+        try database.scalarInt("SELECT 1 FROM entry WHERE fingerprint = ? LIMIT 1", fingerprint.bytes) != nil
+    }
+}

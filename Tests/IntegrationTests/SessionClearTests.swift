@@ -30,8 +30,12 @@ import Testing
     @Test func aLockPurgesTheSessionsEntriesOnceAndUnlockingChangesNothing() throws {
         let desktop = try Desktop(config: "feedback = none\nclear-on = lock\n")
         _ = try prepare(desktop)
+        // The daemon serves a copy of the session on CLIPBOARD; the lock takes it off.
+        #expect(try desktop.cli.run("copy", "3").status == 0)
+        #expect(try desktop.paste().output == "session copy two")
         #expect(try desktop.tool(["xset", "s", "activate"]) == 0)
         #expect(desktop.waitForLog("the screen locked: purged 2 entries"), "\(desktop.log)")
+        #expect(try desktop.paste(timeout: 10).output == "", "\(desktop.log)")
         #expect(try texts(desktop) == survivors, "\((try? texts(desktop)) ?? [])")
         #expect(try desktop.sql("SELECT count(*) FROM entry_fts WHERE entry_fts MATCH 'copy'") == "0")
         #expect(try desktop.tool(["xset", "s", "reset"]) == 0)
