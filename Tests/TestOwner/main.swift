@@ -1,4 +1,4 @@
-// copypasta-testowner: a scriptable CLIPBOARD owner for the integration tests
+// copypasta-testowner: a scriptable CLIPBOARD (or, with --primary, PRIMARY) owner for the integration tests
 // and benchmarks, including owners that misbehave on purpose (CopyQ's
 // slow-owner tests).
 //
