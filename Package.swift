@@ -44,7 +44,7 @@ let ordered: [LinkerSetting] = [
 ]
 
 /// libX11 and the X libraries it needs, in link order.
-let x11Libraries = ["Xtst", "XRes", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmcp"]
+let x11Libraries = ["Xtst", "XRes", "Xss", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmcp"]
 
 let package = Package(
     name: "copypasta",
@@ -57,7 +57,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CX11", providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxres-dev", "libxkbcommon-dev"])]),
+            name: "CX11",
+            providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxres-dev", "libxss-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),

@@ -8,6 +8,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/record.h>
 #include <X11/extensions/XRes.h>
+#include <X11/extensions/scrnsaver.h>
 #include <xkbcommon/xkbcommon.h>
 
 /* The resource-id mask the server sent at connection setup: the bits of an XID

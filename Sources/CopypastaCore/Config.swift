@@ -84,6 +84,12 @@ public struct Config: Equatable, Sendable {
     public var syncExcludePatterns: [String] = []
     /// Texts longer than this many bytes stay on this machine; 0: no limit.
     public var syncExcludeLargerThan = 0
+    /// Which selection the daemon copies onto the other (copy-on-select).
+    public var syncSelections = SelectionSync.off
+    /// How long the source selection's owner must keep it before it is copied, in milliseconds.
+    public var selectSettleMilliseconds = 300
+    /// When the daemon purges the entries of the session.
+    public var clearOn = ClearOn.never
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -251,7 +257,7 @@ struct ConfigKey: Sendable {
             .hook("on-copy", \.onCopy),
             .hook("on-capture", \.onCapture),
         ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
-        + ConfigKey.expandKeys + ConfigKey.syncKeys
+        + ConfigKey.expandKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys
 }
 
 func showList(_ items: [String]) -> String {

@@ -49,6 +49,8 @@ public final class Agent {
     let slices = SlicedWork()
     /// The stamp of the config file in effect (`ConfigFile.stamp`), which `status` compares with the file's.
     var configStamp: String
+    /// The purge of the session's entries a screen lock started, while it runs (Agent+SessionClear.swift).
+    var lockClear: SessionClearJob?
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -82,7 +84,8 @@ public final class Agent {
 
     /// Runs until SIGTERM/SIGINT (0) or until the X connection is lost (69).
     public func run() -> ExitStatus {
-        display.watch(config.selections)
+        display.watch(config.watchedSelections)
+        applyClearOn()
         applyManagerRole()
         applyExpansion()
         for selection in config.selections { capture.readCurrent(selection) }
@@ -103,12 +106,14 @@ public final class Agent {
             if !alive {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
                 capture.flushPendingStoresBeforeExit()
+                clearSession(at: "the X server went away")
                 loop.stopHooks()
                 expander?.stop()
                 return .unavailable
             }
         }
         capture.flushPendingStoresBeforeExit()
+        clearSession(at: "the daemon stopped")
         loop.stopHooks()
         expander?.stop()
         logger.info("stopped")
@@ -151,7 +156,8 @@ public final class Agent {
             config = fresh
             configStamp = stamp
             capture.config = fresh
-            display.watch(fresh.selections)
+            display.watch(fresh.watchedSelections)
+            applyClearOn()
             applyManagerRole()
             applyExpansion()
             sync.reconfigure(fresh)

@@ -4,10 +4,11 @@ import CopypastaX11
 extension CapturePolicy: ClipboardDelegate {
     /// Reads a new owner's text, forgets a cleared one, keeps a closed one's alive.
     func ownerChanged(_ change: OwnerChange) {
-        guard !change.isOurs, config.selections.contains(change.selection) else { return }
+        guard !change.isOurs, config.watchedSelections.contains(change.selection) else { return }
         switch change.kind {
         case .newOwner:
             if let owner = change.owner { state.owners[change.selection] = owner }
+            sourceChanged(change.selection)
             startReading(change)
         case .cleared:
             state.owners[change.selection] = nil

@@ -80,8 +80,10 @@ extension CapturePolicy {
             logger.info(
                 "\(verb)", metadata: meta(selection, ["id": "\(id)", "bytes": "\(bytes)", "app": "\(pending.app ?? "-")"]))
             captured(id, pending)
+            if pending.isNewest { scheduleMirror(pending) }
         case let .unchanged(existing):
             if let existing { state.ownerEntries[selection] = (pending.read.owner, existing) }
+            if pending.isNewest { scheduleMirror(pending) }
             logger.debug("unchanged", metadata: meta(selection, ["bytes": "\(bytes)"]))
             if state.loopGuards[selection, default: LoopGuard()].recordUnchanged(now: now) {
                 logger.warning(

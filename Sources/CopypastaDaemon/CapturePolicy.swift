@@ -139,12 +139,15 @@ final class CapturePolicy {
         }
     }
 
-    /// The next timer of the capture logic: a store retry, the PRIMARY re-check, the end of a loop suspension.
+    /// The next timer of the capture logic: a store retry, the PRIMARY re-check, the end of a loop
+    /// suspension, copy-on-select.
     var nextTimer: Double? {
-        ([state.primaryRecheckAt, state.storeRetryAt] + state.loopGuards.values.map(\.suspendedUntil)).compactMap { $0 }.min()
+        ([state.primaryRecheckAt, state.storeRetryAt, state.mirror?.dueAt] + state.loopGuards.values.map(\.suspendedUntil))
+            .compactMap { $0 }.min()
     }
 
-    /// Runs the timers that are due: a store retry, the PRIMARY gesture re-check and the end of a loop suspension.
+    /// Runs the timers that are due: a store retry, the PRIMARY gesture re-check, the end of a loop
+    /// suspension and copy-on-select.
     func expireTimers(now: Double) {
         if let at = state.storeRetryAt, at <= now { flushPendingStores() }
         if let at = state.primaryRecheckAt, at <= now {
@@ -158,6 +161,7 @@ final class CapturePolicy {
         where !state.loopGuards[selection, default: LoopGuard()].isSuspended(now: now) {
             if let change = state.deferred.removeValue(forKey: selection) { startReading(change) }
         }
+        expireMirror(now: now)
     }
 
     /// Whether capture is paused, read from the file readers see (after a reopen if needed).

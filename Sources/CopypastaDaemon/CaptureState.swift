@@ -36,4 +36,8 @@ struct CaptureState {
     var storeRetryAt: Double?
     /// The current back-off between store attempts, in seconds.
     var storeRetryDelay = 0.0
+    /// A finished selection waiting to be copied onto the other (copy-on-select, CapturePolicy+Mirror.swift).
+    var mirror: SelectionMirror?
+    /// When each watched selection last got a foreign owner (monotonic seconds), for `select-settle`.
+    var lastOwnerChange: [Config.Selection: Double] = [:]
 }

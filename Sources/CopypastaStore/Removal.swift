@@ -12,6 +12,9 @@ public enum Removal: Sendable, Equatable {
     /// Unpinned, unnamed, untagged entries captured before this time, in the history or the
     /// trash (`max-age`).
     case capturedBefore(Timestamp)
+    /// Unpinned, unnamed entries captured at or after this time, in the history or the trash
+    /// (`clear-on`: the entries of the session).
+    case capturedSince(Timestamp)
     /// Every unpinned entry of the history (every entry with `includePinned`) stored at or below
     /// the ordering position `throughSeq`, and the whole trash (`clear --purge`): a copy stored
     /// while the job runs stays.
@@ -27,6 +30,7 @@ public enum Removal: Sendable, Equatable {
                 "captured_at < ? AND pinned = 0 AND title IS NULL AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE entry_id = entry.id)",
                 [time.microseconds]
             )
+        case let .capturedSince(time): ("captured_at >= ? AND pinned = 0 AND title IS NULL", [time.microseconds])
         case let .all(includePinned, throughSeq):
             (
                 includePinned

@@ -65,6 +65,10 @@ public final class X11Display {
     /// The foreign owner of each selection, from XFixes, with its application found at the change:
     /// the one an owner-gone event is about (X11Display+Owners.swift).
     var selectionOwners: [Atom: TrackedOwner] = [:]
+    /// The screen saver extension's first event, once `watchScreenSaver` subscribed (X11Display+ScreenSaver.swift).
+    var screenSaverEventBase: Int32?
+    /// Called when the screen saver turns on (the screen locks); set by `watchScreenSaver`.
+    var screenSaverActivated: () -> Void = {}
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
     public init(displayName: String?) throws(X11Error) {
@@ -228,7 +232,7 @@ public final class X11Display {
             let destroyed = event.xdestroywindow.window
             manager.ownerGone { $0 == destroyed }
         default:
-            break
+            handleScreenSaverNotify(event)
         }
     }
 

@@ -1,4 +1,4 @@
-// copypasta-testowner: a scriptable CLIPBOARD owner for the integration tests
+// copypasta-testowner: a scriptable CLIPBOARD (or, with --primary, PRIMARY) owner for the integration tests
 // and benchmarks, including owners that misbehave on purpose (CopyQ's
 // slow-owner tests).
 //
@@ -15,6 +15,8 @@ struct Options {
     var forceIncr = false
     var wmClass: String?
     var hint = false
+    /// Own PRIMARY instead of CLIPBOARD (a selection made with the mouse).
+    var primary = false
     var setPID = false
     var sayWindow = false
     var count = 1
@@ -33,6 +35,7 @@ func parse() -> Options {
         switch argument {
         case "--incr": options.forceIncr = true
         case "--hint": options.hint = true
+        case "--primary": options.primary = true
         case "--chunk":
             options.chunk = Int(arguments.first ?? "") ?? 4000
             arguments = arguments.dropFirst()
@@ -101,7 +104,8 @@ if let wmClass = options.wmClass {
 @MainActor func atom(_ name: String) -> Atom { XInternAtom(display, name, False) }
 if options.setPID { setProcessHints(display, window: window) }
 if options.sayWindow { say("window 0x" + String(window, radix: 16)) }
-let clipboard = atom("CLIPBOARD"), targetsAtom = atom("TARGETS"), utf8 = atom("UTF8_STRING"), incr = atom("INCR")
+let clipboard = atom(options.primary ? "PRIMARY" : "CLIPBOARD"), targetsAtom = atom("TARGETS"), utf8 = atom("UTF8_STRING"),
+    incr = atom("INCR")
 let string = Atom(XA_STRING), hintAtom = atom("x-kde-passwordManagerHint")
 
 var currentText = options.text
