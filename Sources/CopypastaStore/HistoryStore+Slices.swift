@@ -16,22 +16,23 @@ extension HistoryStore {
                 while try row.step() { ids.append(row.int(0)) }
                 return ids
             }
-            return try remove(ids)
+            return try remove(ids, everywhere: removal.deletesEverywhere)
         }
     }
 
     /// Deletes the entries `ids` for good in one transaction; returns how many existed.
     func removeSlice(ids: ArraySlice<Int64>) throws(StoreError) -> Int {
-        try database.transaction { () throws(StoreError) in try remove(Array(ids)) }
+        try database.transaction { () throws(StoreError) in try remove(Array(ids), everywhere: true) }
     }
 
     /// Deletes `ids` through one statement whatever their number (a JSON array read by
     /// json_each), and counts them as removed but not yet purged, so that a job cut short (the
-    /// daemon stopped) is finished by the next purge.
-    private func remove(_ ids: [Int64]) throws(StoreError) -> Int {
+    /// daemon stopped) is finished by the next purge. `everywhere`: shared entries leave a
+    /// tombstone that deletes them on the other machines too.
+    private func remove(_ ids: [Int64], everywhere: Bool) throws(StoreError) -> Int {
         guard !ids.isEmpty else { return 0 }
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-        try tombstoneBeforeDelete(where: "id IN (SELECT value FROM json_each(?))", [list])
+        if everywhere { try tombstoneBeforeDelete(where: "id IN (SELECT value FROM json_each(?))", [list]) }
         try database.run("DELETE FROM entry WHERE id IN (SELECT value FROM json_each(?))", list)
         let removed = database.changes
         try database.run("UPDATE state SET value = value + ? WHERE key = 'unpurged'", Int64(removed))

@@ -40,4 +40,14 @@ public enum Removal: Sendable, Equatable {
         }
     }
 
+    /// Whether the removal deletes on the other machines too (a tombstone for each shared entry):
+    /// what the user deletes, yes; max-age and clear-on are this machine's housekeeping, so they
+    /// evict here only and the `entry_forgotten` trigger keeps another machine's next pack from
+    /// bringing the entries back (docs/DESIGN.md §14.4).
+    var deletesEverywhere: Bool {
+        switch self {
+        case .trash, .trashedBefore, .all: true
+        case .capturedBefore, .capturedSince: false
+        }
+    }
 }

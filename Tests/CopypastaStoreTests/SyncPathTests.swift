@@ -91,3 +91,22 @@ extension SyncPathTests {
         #expect(try store.syncPackRecords(tombstonesSince: .max, gid: { "g-" + $0 }).count == 1)
     }
 }
+
+extension SyncPathTests {
+    /// max-age and clear-on are this machine's housekeeping: a shared entry they remove is
+    /// evicted here only (no deletion goes out), while a purged trash deletes everywhere.
+    @Test func maxAgeAndClearOnEvictHereOnlyWhileTheTrashPurgeDeletesEverywhere() throws {
+        let store = try open()
+        let start = Timestamp(microseconds: Timestamp.now().microseconds - 7_200_000_000)
+        _ = try store.add("old", at: start, policy: .move, maxEntries: 0)
+        _ = try store.add("session", at: .now(), policy: .move, maxEntries: 0)
+        let trashed = try #require(try store.add("trashed", at: start, policy: .move, maxEntries: 0).id)
+        try store.markWritten(try store.syncQueue(limit: 10) { "g-" + $0 }, seq: 1)
+        try store.delete(ids: [trashed])
+        let sessionStart = Timestamp(microseconds: Timestamp.now().microseconds - 60_000_000)
+        #expect(try store.sessionClearJob(since: sessionStart).run() == 1)
+        _ = try store.expire(now: .now(), trashDays: 0, maxAgeSeconds: 3600)
+        #expect(try store.entries(EntryFilter(), withText: true).isEmpty)
+        #expect(try queuedGids(store) == ["g-trashed": false])
+    }
+}
