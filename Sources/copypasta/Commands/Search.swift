@@ -61,13 +61,19 @@ extension Copypasta {
             let results = try store.search(
                 parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText)
             output.print(results)
-            if store.regexGaveUp > 0 {
-                Output.standard.flush()
-                Terminal.warn(
-                    "the regular expression gave up on \(store.regexGaveUp) \(store.regexGaveUp == 1 ? "entry" : "entries") "
-                        + "(PCRE2's match limit); they count as not matching")
-            }
+            Self.reportRegexGaveUp(store)
             if results.isEmpty { throw ExitCode(ExitStatus.nothingFound.rawValue) }
+        }
+
+        /// Says on standard error, after the results, on how many entries a regular expression
+        /// gave up (PCRE2's limits; copypasta(1) `search`): they were left out as not matching.
+        static func reportRegexGaveUp(_ store: HistoryStore) {
+            let count = store.regexGaveUp
+            guard count > 0 else { return }
+            Output.standard.flush()
+            Terminal.warn(
+                "the regular expression gave up on \(count) \(count == 1 ? "entry" : "entries") (PCRE2's match limit); "
+                    + "they count as not matching")
         }
     }
 }
