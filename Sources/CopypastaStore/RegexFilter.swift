@@ -93,7 +93,12 @@ final class RegexFilter {
 
     /// The outcome of one text.
     enum Outcome {
-        case match, noMatch, expired
+        /// The pattern matches the text.
+        case match
+        /// It does not, or gave up on the text (counted in `gaveUp`).
+        case noMatch
+        /// The search's deadline has passed; the text was not tried.
+        case expired
     }
 
     /// Whether pattern `index` matches the `count` bytes at `bytes`.
@@ -167,9 +172,10 @@ private func regexp(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeM
         sqlite3_result_int(context, 0)
         return
     }
-    // For a TEXT value of a UTF-8 database this is its bytes as stored, without a conversion.
-    let length = Int(sqlite3_value_bytes(text))
+    // For a TEXT value of a UTF-8 database these are its bytes as read, without a conversion or a
+    // copy; the length is asked after the pointer, the order SQLite's documentation gives.
     let bytes = sqlite3_value_blob(text)?.assumingMemoryBound(to: UInt8.self)
+    let length = Int(sqlite3_value_bytes(text))
     let index = Int(sqlite3_value_int(values[0]))
     let outcome =
         if let bytes {
