@@ -78,6 +78,12 @@ import Testing
         #expect(try ids(store, "re:^a{3}").count == 50)
     }
 
+    @Test func aSecureEntryIsNeverMatched() throws {
+        let store = try seeded(["token 12345", "token 67890"])
+        try store.makeSecure(id: 1, key: store.secureKey(passphrase: Array("passphrase".utf8), create: true))
+        #expect(try ids(store, #"re:"token \d+""#) == [2])
+    }
+
     @Test func findAppliesThePatternToSnippetsAndWordHits() throws {
         let store = try seeded(["deploy script v1", "deploy script v22", "deploy notes"])
         try store.setTitle(id: 3, "deploy")
