@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Linker flags that link these C libraries from their static archives (Debian's -dev packages
 /// ship them). Every command starts with them loaded, and dynamic loading of libX11 and its
-/// dependencies, libsqlite3 and libsodium cost about 0.8 ms and 64 page faults per start
+/// dependencies, libsqlite3 and libsodium (and libpcre2-8, which only regular-expression
+/// searches use) cost about 0.8 ms and 64 page faults per start
 /// (docs/DESIGN.md §1, BENCHMARKS.md). libxkbcommon has no archive in Debian and stays shared
 /// (its module map links it).
 func linkedStatically(_ libraries: [String], then dynamic: [String] = []) -> [LinkerSetting] {
@@ -61,6 +62,7 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxfixes-dev", "libxtst-dev", "libxres-dev", "libxss-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSystem"),
         .target(
             name: "CopypastaCore", dependencies: ["CSodium"], swiftSettings: strict,
@@ -70,8 +72,8 @@ let package = Package(
             name: "CopypastaSyncthing", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"],
             swiftSettings: strict),
         .target(
-            name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite", "CSystem"],
-            swiftSettings: strict, linkerSettings: linkedStatically(["sqlite3"], then: ["m"])),
+            name: "CopypastaStore", dependencies: ["CopypastaCore", "CopypastaSystem", "CSQLite", "CPCRE2", "CSystem"],
+            swiftSettings: strict, linkerSettings: linkedStatically(["sqlite3", "pcre2-8"], then: ["m"])),
         .target(
             name: "CopypastaX11", dependencies: ["CopypastaCore", "CX11"], swiftSettings: strict,
             linkerSettings: linkedStatically(x11Libraries)),

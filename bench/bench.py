@@ -161,6 +161,11 @@ def bench_store(binary):
         hyperfine(desktop, "list --limit 20", ["list", "--limit", "20"])
         hyperfine(desktop, f"search {WORD} ({hits} hits)", ["search", WORD])
         hyperfine(desktop, "search 'pre*'", ["search", "pre*", "--limit", "20"])
+        # Regular expressions (re:, --regex) run inside the query (RegexFilter): a pattern alone reads
+        # every text until the page is full, or all 20.9 MiB when it has few hits; words first narrow it.
+        hyperfine(desktop, "search --regex 'zebra[f]ish' --limit 20", ["search", "--regex", "zebra[f]ish", "--limit", "20"])
+        hyperfine(desktop, "search --regex '#9999\\d$' (all texts read)", ["search", "--regex", r"#9999\d$"])
+        hyperfine(desktop, f"search {WORD} re:'#\\d+000$' (a tenth of its hits)", ["search", WORD, r"re:#\d+000$"])
         hyperfine(desktop, "show ID (1 MiB)", ["show", str(big)])
         hyperfine(desktop, "status", ["status"])
         hyperfine(desktop, "--version (process start)", ["--version"])

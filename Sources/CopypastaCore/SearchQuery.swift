@@ -3,7 +3,7 @@
 /// The user's text is never passed to FTS5 as is: it is split into words,
 /// prefixes (`foo*`), phrases (`"a b"`) and filters (`tag:`, `app:`,
 /// `source:`, `pinned:`, `before:`, `after:`, `kind:`, `collection:`,
-/// `in:trash`), and `matchExpression` rebuilds
+/// `in:trash`, `re:`), and `matchExpression` rebuilds
 /// an FTS5 query in which every term is a quoted string. A stray quote, a
 /// lone `*` or any punctuation therefore can never become FTS5 syntax.
 public struct SearchQuery: Equatable, Sendable {
@@ -40,6 +40,11 @@ public struct SearchQuery: Equatable, Sendable {
     public var inTrash = false
     /// Only named entries (snippets): `list --snippets`, `pick --snippets`.
     public var snippetsOnly = false
+    /// PCRE2 regular expressions the entry's text must match, all of them (`re:PATTERN`,
+    /// `search --regex`). The store compiles them; a bad one fails the search with exit 64.
+    public var patterns: [String] = []
+    /// Whether the patterns ignore case (`search --ignore-case`), as `(?i)` does in one.
+    public var patternsIgnoreCase = false
 
     /// An empty query; `parse` is the usual way to make one.
     public init() {}
@@ -72,7 +77,7 @@ public struct SearchQuery: Equatable, Sendable {
     /// True when any filter is set.
     public var hasFilters: Bool {
         !tags.isEmpty || !apps.isEmpty || !sources.isEmpty || pinned != nil || before != nil || after != nil
-            || kind != nil || inTrash || snippetsOnly
+            || kind != nil || inTrash || snippetsOnly || !patterns.isEmpty
     }
 
     /// The FTS5 MATCH expression for the terms, nil when there are none.
@@ -109,11 +114,12 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// Applies a `key:value` filter; returns false when `key` is not a filter name.
     private mutating func addFilter(key: String, value: String) throws(CoreError) -> Bool {
-        let known = ["tag", "app", "source", "pinned", "before", "after", "kind", "collection", "in"]
+        let known = ["tag", "app", "source", "pinned", "before", "after", "kind", "collection", "in", "re"]
         guard known.contains(key) else { return false }
         guard !value.isEmpty else { throw .usage("the filter \(key): needs a value, e.g. \(key):\(example(key))") }
         switch key {
         case "tag": tags.append(value)
+        case "re": patterns.append(value)
         case "collection": tags.append(CollectionTag.tag(value))
         case "kind":
             guard let wanted = EntryKind(rawValue: value.lowercased()) else {
@@ -151,6 +157,7 @@ public struct SearchQuery: Equatable, Sendable {
         case "source": "clipboard"
         case "kind": "link"
         case "in": "trash"
+        case "re": "^https?://"
         default: "work"
         }
     }

@@ -16,6 +16,9 @@ final class Database {
     /// Whether `RankFunction` is registered on this connection: at the first ranked search,
     /// so that the commands that never rank do not pay for it.
     private var rankFunctionRegistered = false
+    /// The `copypasta_regexp` function's patterns and bounds, made at the first
+    /// regular-expression search on this connection (`RegexFilter`).
+    var regexFilter: RegexFilter?
 
     /// Opens (creating when missing) the database at `path`.
     ///

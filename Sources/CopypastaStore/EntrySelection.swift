@@ -25,6 +25,11 @@ struct EntrySelection {
     private let snippetsOnly: Bool
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
+    /// The regular expressions every entry's text must match, numbered by their place here in
+    /// the `RegexFilter` calls of `conditions`; `HistoryStore.withRegexes` compiles them.
+    let patterns: [String]
+    /// Whether the patterns ignore case.
+    let patternsIgnoreCase: Bool
 
     /// The entries `query` selects, in `order` (relevance applies only when the query has words).
     init(_ query: SearchQuery, order: SearchOrder) {
@@ -61,6 +66,14 @@ struct EntrySelection {
         if let after = query.after {
             conditions.append("e.captured_at >= ?")
             values.append(after.microseconds)
+        }
+        // Last, so that SQLite tries the cheap filters first and reads a text only for the rows
+        // they keep.
+        patterns = query.patterns
+        patternsIgnoreCase = query.patternsIgnoreCase
+        for index in patterns.indices {
+            conditions.append("\(RegexFilter.name)(?, (SELECT text FROM entry_text x WHERE x.id = e.id))")
+            values.append(index)
         }
     }
 

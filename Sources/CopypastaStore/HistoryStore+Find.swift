@@ -52,11 +52,13 @@ extension HistoryStore {
             WHERE e.id IN (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ?) AND \(filter)
             ORDER BY e.use_count DESC, max(coalesce(e.last_used_at, 0), e.captured_at) DESC, e.id DESC LIMIT ?
             """
-        return try database.with(sql, [match] + selection.values + [limit]) { row throws(StoreError) in
-            let columns = try EntryColumns(row, withText: withText)
-            var result: [Entry] = []
-            while try row.step() { result.append(columns.entry(row)) }
-            return result
+        return try withRegexes(selection) { () throws(StoreError) in
+            try database.with(sql, [match] + selection.values + [limit]) { row throws(StoreError) in
+                let columns = try EntryColumns(row, withText: withText)
+                var result: [Entry] = []
+                while try row.step() { result.append(columns.entry(row)) }
+                return result
+            }
         }
     }
 

@@ -53,6 +53,23 @@ extension HistoryStore {
 
     /// The entries `selection` picks for one page.
     func select(_ selection: EntrySelection, withText: Bool, limit: Int?, offset: Int) throws(StoreError) -> [Entry] {
+        try withRegexes(selection) { () throws(StoreError) in
+            try selectMatching(selection, withText: withText, limit: limit, offset: offset)
+        }
+    }
+
+    /// Runs `body`, a statement of `selection`, with its regular expressions compiled, and counts
+    /// the texts on which they gave up.
+    func withRegexes<T>(_ selection: EntrySelection, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let (value, gaveUp) = try database.withRegexes(
+            selection.patterns, ignoreCase: selection.patternsIgnoreCase, seconds: regexSeconds, body)
+        regexGaveUp += gaveUp
+        return value
+    }
+
+    private func selectMatching(_ selection: EntrySelection, withText: Bool, limit: Int?, offset: Int) throws(StoreError)
+        -> [Entry]
+    {
         if selection.usesRankFunction { try database.registerRankFunction() }
         let (sql, values) = selection.statement(withText: withText, limit: limit, offset: offset)
         let read = { () throws(StoreError) -> [Entry] in

@@ -80,6 +80,14 @@ public final class HistoryStore {
     /// The wall clock of sync's hybrid logical clock, in milliseconds; tests replace it to
     /// play machines whose clocks disagree.
     public var wallClock: () -> Int64 = { HybridClock.wallMilliseconds() }
+    /// How long one regular-expression search may run, in seconds, before it fails with
+    /// `regexDeadline` (`RegexFilter`); tests shorten it.
+    public var regexSeconds = HistoryStore.defaultRegexSeconds
+    /// The deadline of a regular-expression search unless `regexSeconds` is changed.
+    public static let defaultRegexSeconds = 5.0
+    /// Texts on which a regular expression gave up (PCRE2's match, depth or heap limit) in the
+    /// searches of this store so far: they counted as not matching, which the command says.
+    public internal(set) var regexGaveUp = 0
 
     /// Opens the database at `path`, creating and migrating it as needed.
     ///

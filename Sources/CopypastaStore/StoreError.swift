@@ -37,6 +37,10 @@ public enum StoreError: CopypastaFailure, Equatable {
     /// misused statement): a bug in copypasta, not a problem of the disk or of the user's data.
     /// `detail` carries SQLite's message and the start of the statement.
     case statementFailed(path: String, detail: String)
+    /// PCRE2 refused a regular expression (`re:`, `search --regex`): `offset` is where, in bytes.
+    case badRegex(offset: Int, reason: String)
+    /// A regular-expression search ran past its deadline of `seconds` (`RegexFilter`).
+    case regexDeadline(seconds: Double)
 
     /// The exit status each case maps to.
     public var exitStatus: ExitStatus {
@@ -47,6 +51,8 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .io: .ioError
         case .busy: .busy
         case .notADatabase, .newerSchema, .invalid, .titleTaken: .dataError
+        case .badRegex: .usage
+        case .regexDeadline: .busy
         case .noSuchEntry, .noSuchTitle, .elsewhere: .noSuchEntry
         case .statementFailed: .software
         case .secureEntry, .wrongPassphrase: .noPermission
@@ -88,6 +94,11 @@ public enum StoreError: CopypastaFailure, Equatable {
             "wrong passphrase; nothing was shown or changed"
         case let .statementFailed(path, detail):
             "the database \(path) refused an operation (\(detail)); this is a bug in copypasta, please report it"
+        case let .badRegex(offset, reason):
+            "bad regular expression at offset \(offset): \(reason)"
+        case let .regexDeadline(seconds):
+            "the regular expression search ran past its deadline of \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; nothing was shown "
+                + "(simplify the pattern, or narrow the search with words or filters)"
         }
     }
 }

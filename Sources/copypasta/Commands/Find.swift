@@ -36,8 +36,10 @@ extension Copypasta {
             parsed.snippetsOnly = snippets
             let text = parsed.findText
             guard !text.isEmpty else { throw CoreError.usage("find needs words to rank by, not only filters") }
-            let results = try global.openStoreForReading().find(text, filters: parsed, limit: limit, withText: output.needsText)
+            let store = try global.openStoreForReading()
+            let results = try store.find(text, filters: parsed, limit: limit, withText: output.needsText)
             output.print(results)
+            Search.reportRegexGaveUp(store)
             if results.isEmpty { throw ExitCode(ExitStatus.nothingFound.rawValue) }
         }
     }

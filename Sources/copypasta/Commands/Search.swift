@@ -11,7 +11,8 @@ extension Copypasta {
             discussion: """
                 Matching ignores case and diacritics. Filters: tag:NAME, app:NAME, source:clipboard|primary|manual|import, \
                 pinned:yes|no, before:DATE, after:DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM, local time; \
-                before is exclusive, after inclusive), kind:link|text, collection:NAME, in:trash (search the trash). \
+                before is exclusive, after inclusive), kind:link|text, collection:NAME, in:trash (search the trash), \
+                re:PATTERN (a PCRE2 regular expression the text must match; quote it as re:"a b" when it has spaces). \
                 A domain such as example.com finds the links to it. Exits 1 when nothing matches.
                 """)
 
@@ -27,7 +28,17 @@ extension Copypasta {
         var null = false
 
         @Argument(help: "The query; several arguments are joined with spaces.")
-        var query: [String]
+        var query: [String] = []
+
+        @Option(
+            name: .customLong("regex"),
+            help: ArgumentHelp(
+                "Only entries whose text matches this PCRE2 regular expression (repeatable; all must match).",
+                valueName: "pattern"))
+        var regex: [String] = []
+
+        @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "The regular expressions ignore case, as (?i) does.")
+        var ignoreCase = false
 
         @Option(name: .customLong("sort"), help: "Order: relevance (the default when the query has words) or recent.")
         var sort: SearchOrder = .relevance
@@ -43,12 +54,26 @@ extension Copypasta {
         }
 
         func run() throws {
-            let parsed = try SearchQuery.parse(query.joined(separator: " "))
+            var parsed = query.isEmpty && !regex.isEmpty ? SearchQuery() : try SearchQuery.parse(query.joined(separator: " "))
+            parsed.patterns += regex
+            parsed.patternsIgnoreCase = ignoreCase
             let store = try global.openStoreForReading()
             let results = try store.search(
                 parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText)
             output.print(results)
+            Self.reportRegexGaveUp(store)
             if results.isEmpty { throw ExitCode(ExitStatus.nothingFound.rawValue) }
+        }
+
+        /// Says on standard error, after the results, on how many entries a regular expression
+        /// gave up (PCRE2's limits; copypasta(1) `search`): they were left out as not matching.
+        static func reportRegexGaveUp(_ store: HistoryStore) {
+            let count = store.regexGaveUp
+            guard count > 0 else { return }
+            Output.standard.flush()
+            Terminal.warn(
+                "the regular expression gave up on \(count) \(count == 1 ? "entry" : "entries") (PCRE2's match limit); "
+                    + "they count as not matching")
         }
     }
 }
