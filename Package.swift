@@ -49,7 +49,8 @@ let x11Libraries = ["Xtst", "XRes", "Xext", "Xfixes", "X11", "xcb", "Xau", "Xdmc
 let package = Package(
     name: "copypasta",
     products: [
-        .executable(name: "copypasta", targets: ["copypasta"])
+        .executable(name: "copypasta", targets: ["copypasta"]),
+        .executable(name: "copypasta-picker", targets: ["copypasta-picker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -61,6 +62,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // Pango, Cairo, Xlib and RandR for the picker window only (docs/DESIGN.md §16): no other
+        // target links them, so they never load into the daemon or the other commands.
+        .systemLibrary(
+            name: "CPicker", pkgConfig: "pangocairo cairo-xlib x11 xrandr",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libxrandr-dev"])]),
         .target(
             name: "CopypastaCore", dependencies: ["CSodium"], swiftSettings: strict,
             linkerSettings: linkedStatically(["sodium"])),
@@ -91,6 +97,11 @@ let package = Package(
             ],
             swiftSettings: strict, linkerSettings: ordered),
         .target(
+            name: "CopypastaPicker",
+            dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CPicker", "CSystem"],
+            swiftSettings: strict),
+        .executableTarget(name: "copypasta-picker", dependencies: ["CopypastaPicker"], swiftSettings: strict),
+        .target(
             name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem"], path: "Tests/TestSupport", swiftSettings: strict),
         .executableTarget(
             name: "copypasta-testowner", dependencies: ["CX11"], path: "Tests/TestOwner", swiftSettings: strict,
@@ -99,6 +110,7 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
+        .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSyncTests", dependencies: ["CopypastaSync", "CopypastaCore", "TestSupport"], swiftSettings: strict),
