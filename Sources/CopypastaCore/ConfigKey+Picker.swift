@@ -56,11 +56,14 @@ extension ConfigKey {
         ConfigKey(
             name: "pick-join",
             apply: { config, value in
-                guard let text = ConfigValue.unquoted(value) else { return "expected a quoted text such as \"\\n\"" }
-                config.picker.join = text.replacing("\\n", with: "\n").replacing("\\t", with: "\t")
+                guard let text = joinText(value) else { return "expected a quoted text such as \"\\n\"" }
+                config.picker.join = text
                 return nil
             },
-            show: { "\"" + $0.picker.join.replacing("\n", with: "\\n").replacing("\t", with: "\\t") + "\"" }),
+            show: {
+                let escaped = $0.picker.join.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+                return "\"" + escaped.replacing("\n", with: "\\n").replacing("\t", with: "\\t") + "\""
+            }),
         ConfigKey(
             name: "pick-font",
             apply: { config, value in
@@ -102,5 +105,28 @@ extension ConfigKey {
                 config[keyPath: field] = number
                 return nil
             }, show: { String($0[keyPath: field]) })
+    }
+
+    /// `pick-join`'s value: a quoted text with `\n`, `\t`, `\"` and `\\` escapes, or a bare word.
+    private static func joinText(_ value: String) -> String? {
+        guard value.hasPrefix("\"") else { return value.isEmpty ? nil : value }
+        guard value.count >= 2, value.hasSuffix("\"") else { return nil }
+        var text = ""
+        var escaped = false
+        for character in value.dropFirst().dropLast() {
+            if escaped {
+                switch character {
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                default: text.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                text.append(character)
+            }
+        }
+        return escaped ? nil : text
     }
 }

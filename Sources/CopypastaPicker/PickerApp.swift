@@ -35,16 +35,16 @@ public final class PickerApp {
         let store = try HistoryStore(path: options.database, create: false)
         self.store = store
         syncOn = (try? store.syncSettings().enabled) ?? false
-        let layout = { (scale: Double) in
-            PickerLayout(fontSize: config.picker.fontSize, dpi: scale * 96, width: config.picker.width, rows: config.picker.rows)
+        let picker = config.picker
+        let window = try PickerWindow { dpi, width, height in
+            PickerLayout(
+                fontSize: picker.fontSize, dpi: dpi, width: picker.width, rows: picker.rows, area: (width, height))
         }
-        let window = try PickerWindow(width: config.picker.width) { Int(layout($0).height) }
         self.window = window
         painter = PickerPainter(
-            window: window, layout: layout(window.dpi / 96), theme: Theme(config.picker.theme), font: config.picker.font,
-            size: config.picker.fontSize)
+            window: window, layout: window.layout, theme: Theme(picker.theme), font: picker.font, size: picker.fontSize)
         runner = CommandRunner(options: options)
-        list = PickerList(pageSize: 100, visibleRows: config.picker.rows) { query, offset, limit in
+        list = PickerList(pageSize: 100, visibleRows: window.layout.rows) { query, offset, limit in
             try PickerSource.page(store, query: query, offset: offset, limit: limit)
         }
         trace = getenv("COPYPASTA_PICKER_TRACE").map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) }

@@ -9,15 +9,18 @@ struct PickerLayout {
     let previewHeight: Double
     let padding: Double
 
-    init(fontSize: Int, dpi: Double, width: Int, rows: Int) {
+    /// The layout of `width` (at 96 dpi) and `rows`, shrunk to fit a monitor of `area` pixels
+    /// (at most nine tenths of it, and at least three rows).
+    init(fontSize: Int, dpi: Double, width: Int, rows: Int, area: (width: Int32, height: Int32)) {
         scale = dpi / 96
         let line = Double(fontSize) * dpi / 72 * 1.35
-        self.width = Double(width) * scale
-        self.rows = rows
+        self.width = min(Double(width) * scale, Double(area.width) * 0.9).rounded()
         rowHeight = (line * 1.45).rounded()
         headerHeight = (line * 2).rounded()
         previewHeight = (line * 7).rounded()
         padding = (8 * scale).rounded()
+        let room = Int((Double(area.height) * 0.9 - headerHeight - previewHeight) / rowHeight)
+        self.rows = max(3, min(rows, room))
     }
 
     /// The whole window's height.

@@ -33,12 +33,15 @@ final class PickerWindow {
     /// Pixels per point (Xft.dpi / 72) and the dpi itself.
     let dpi: Double
     let width: Int32, height: Int32
+    /// The geometry, fitted to the monitor.
+    let layout: PickerLayout
     let inputContext: XIC?
     private var grabbed = false
     private(set) var closed = false
 
-    /// Opens the display and creates (not yet maps) a window of `width`×`height` pixels at 96 dpi.
-    init(width logicalWidth: Int, height: (Double) -> Int) throws(PickerError) {
+    /// Opens the display and creates (not yet maps) a window laid out by `fit` for the dpi and
+    /// the size of the monitor.
+    init(fit: (_ dpi: Double, _ width: Int32, _ height: Int32) -> PickerLayout) throws(PickerError) {
         let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
         guard !name.isEmpty, let display = XOpenDisplay(name) else { throw .cannotOpen(name) }
         self.display = display
@@ -47,10 +50,10 @@ final class PickerWindow {
         var revert: Int32 = 0
         XGetInputFocus(display, &focus, &revert)
         previousFocus = focus
-        let scale = dpi / 96
-        width = Int32(Double(logicalWidth) * scale)
-        self.height = Int32(height(scale))
         let area = Self.monitor(display, around: focus)
+        layout = fit(dpi, area.width, area.height)
+        width = Int32(layout.width)
+        self.height = Int32(layout.height)
         let x = area.x + max(0, (area.width - width) / 2)
         let y = area.y + max(0, (area.height - self.height) / 3)
         var attributes = XSetWindowAttributes()

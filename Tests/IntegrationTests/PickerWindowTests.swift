@@ -27,7 +27,7 @@ import Testing
         try fill(desktop, count: 260)
         let picker = try PickerSession(desktop)
         #expect(picker.lastPaint?["rows"] == "100", "only the first page is read")
-        try picker.keys("Page_Down", "Page_Down", "Page_Down", "Page_Down", "Page_Down", "Page_Down", "Page_Down")
+        try picker.keys("Page_Down", "Page_Down", "ctrl+End")
         #expect(picker.waitFor("rows") { (Int($0) ?? 0) > 100 }, "the next page is read near the end")
         try picker.type("entry 137")
         #expect(picker.waitFor("query") { $0 == "entry 137" })
