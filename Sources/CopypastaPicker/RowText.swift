@@ -46,7 +46,7 @@ public enum RowText {
         if entry.title != nil {
             parts.append("snippet")
         } else if entry.pinned {
-            parts.append("📌")
+            parts.append("pinned")
         }
         if entry.kind == .link { parts.append("link") }
         if !entry.tags.isEmpty { parts.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }

@@ -22,10 +22,21 @@ import Testing
         let picker = try PickerSession(desktop)
         try picker.keys("Down", "Down", "Down", "Return")
         #expect(picker.waitFor("copied") { $0 != "0" })
-        let found = try Child(["xdotool", "search", "--name", "^copypasta$"], environment: desktop.environment)
+        let found = try Child(["xdotool", "search", "--classname", "^copypasta-picker$"], environment: desktop.environment)
             .communicate(timeout: 10)
-        let window = found.output.split(separator: "\n").first.map(String.init) ?? "root"
-        #expect(try desktop.tool(["import", "-window", window, Self.path ?? "/dev/null"]) == 0)
+        let window = try #require(found.output.split(separator: "\n").first.map(String.init))
+        let shell = try Child(["xdotool", "getwindowgeometry", "--shell", window], environment: desktop.environment)
+            .communicate(timeout: 10).output
+        var geometry: [String: String] = [:]
+        for line in shell.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { geometry[parts[0]] = parts[1] }
+        }
+        #expect(geometry["WIDTH"] != nil, "\(window) \(shell)")
+        let crop = "\(geometry["WIDTH"] ?? "0")x\(geometry["HEIGHT"] ?? "0")+\(geometry["X"] ?? "0")+\(geometry["Y"] ?? "0")"
+        let arguments = ["import", "-window", "root", "-crop", crop, "+repage", Self.path ?? "/dev/null"]
+        let shot = try Child(arguments, environment: desktop.environment).communicate(timeout: 30)
+        #expect(shot.status == 0, "\(crop): \(shot.stderr)")
         try picker.keys("Escape")
         #expect(picker.process.wait(seconds: 10) == 1)
     }
