@@ -48,6 +48,15 @@ struct PickerSession {
         #expect(try desktop.tool(["xdotool", "type", "--delay", "30", text]) == 0)
     }
 
+    /// Clicks `button` at (x, y) inside the picker window.
+    func click(_ button: Int, x: Int, y: Int) throws {
+        let found = try Child(["xdotool", "search", "--classname", "^copypasta-picker$"], environment: desktop.environment)
+            .communicate(timeout: 10)
+        let window = try #require(found.output.split(separator: "\n").first.map(String.init))
+        let move = ["xdotool", "mousemove", "--window", window, String(x), String(y), "click", String(button)]
+        #expect(try desktop.tool(move) == 0)
+    }
+
     /// How many pixels of the screen have each of `colours` (0xRRGGBB, within ±6 per channel).
     func pixels(_ colours: [UInt32]) throws -> [Int] {
         let path = desktop.sandbox.root + "/screen.rgb"

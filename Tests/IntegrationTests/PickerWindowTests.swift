@@ -77,6 +77,25 @@ import Testing
         #expect(try desktop.sql("SELECT count(*) FROM entry") == "4")
     }
 
+    /// Ctrl+T edits the tags; a click on a row copies it (rows start 40 pixels down, 29 high, at
+    /// the default font and 96 dpi).
+    @Test func tagsAndAClick() throws {
+        let desktop = try Desktop(config: "feedback = none\npick-close = stay\n")
+        try desktop.startDaemon()
+        try add(desktop, count: 2)
+        let picker = try PickerSession(desktop)
+        try picker.keys("ctrl+t")
+        try picker.type("work later")
+        try picker.keys("Return")
+        let tags = "SELECT group_concat(t.name, ' ') FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = 2"
+        #expect(waitUntil { (try? desktop.sql(tags)) == "work later" })
+        try picker.click(1, x: 100, y: 40 + 29 + 14)
+        #expect(picker.waitFor("copied") { $0 == "1" })
+        #expect(waitUntil(seconds: 20) { (try? desktop.paste().output) == "entry 1" })
+        try picker.keys("Escape")
+        #expect(picker.process.wait(seconds: 10) == 1)
+    }
+
     @Test func shiftEnterPastesIntoTheWindowThatHadTheFocus() throws {
         let desktop = try Desktop(config: "feedback = none\n")
         desktop.extraEnvironment = ["NO_AT_BRIDGE": "1", "GDK_BACKEND": "x11"]
