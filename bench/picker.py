@@ -1,6 +1,6 @@
 """Benchmark of the picker window (issue 21; imported by bench.py; `--only picker`).
 
-A 1,000,000-entry history; the time from running `copypasta pick` to the window's first painted
+A 1,000,000-entry history (made by SQL, as bench/slices.py makes its own); the time from running `copypasta pick` to the window's first painted
 list. Two clocks: the picker's own trace line (COPYPASTA_PICKER_TRACE, written once the first
 list is painted and flushed) and an `xev` watching the root window for the MapNotify of a new
 window, which is also how rofi is timed. rofi is fed by today's launcher `pick` (`--launcher`) on
@@ -14,12 +14,6 @@ import time
 
 COUNT = 1_000_000
 RUNS = 15
-
-
-def records(count):
-    for index in range(count):
-        yield ('{"text":"entry %d of the picker bench with some words","capturedAt":"%s"}\n'
-               % (index, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1.7e9 + count - index))))
 
 
 def mapped_after(desktop, command, env):
@@ -58,10 +52,8 @@ def run(Desktop, binary, log):
     log(f"== picker window (issue 21): {COUNT:,} entries, first painted list")
     desktop = Desktop(binary, "max-entries = 0\nfeedback = none\n")
     try:
-        payload = "".join(records(COUNT)).encode()
-        result = desktop.run("import", "-", data=payload)
-        if result.returncode != 0:
-            raise SystemExit(result.stderr.decode())
+        from slices import fill  # the rows by SQL, as the retention benchmarks make theirs
+        fill(desktop, COUNT)
         trace = desktop.root + "/picker.trace"
         env = dict(desktop.env, COPYPASTA_PICKER_TRACE=trace)
         painted, mapped = [], []
