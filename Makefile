@@ -18,11 +18,13 @@ BIN       ?= $(RELEASE)
 COMPDIR    = .build/completions
 
 # Debian packages: build (headers and the static archives Package.swift links), then what the tests and docs checks run.
-BUILD_DEBS = libx11-dev libxcb1-dev libxau-dev libxdmcp-dev libxext-dev libxfixes-dev libxtst-dev libxres-dev libxss-dev libxkbcommon-dev libsqlite3-dev libsodium-dev libpcre2-dev pkg-config
+BUILD_DEBS = libx11-dev libxcb1-dev libxau-dev libxdmcp-dev libxext-dev libxfixes-dev libxtst-dev libxres-dev libxss-dev libxkbcommon-dev libsqlite3-dev libsodium-dev libpcre2-dev pkg-config \
+             libpango1.0-dev libcairo2-dev libxrandr-dev
 TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 copyq mandoc man-db desktop-file-utils \
              systemd make procps python3 python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-tk xterm syncthing \
-             tmux fzf pinentry-gtk2 pinentry-curses firefox-esr chromium
-BENCH_DEBS = hyperfine python3
+             tmux fzf pinentry-gtk2 pinentry-curses firefox-esr chromium \
+             imagemagick openbox
+BENCH_DEBS = hyperfine python3 rofi
 
 .PHONY: all build run test lint format deps test-deps bench soak order install install-files uninstall clean completions lint-docs \
         fuzz fuzz-build test-sanitize test-tsan
@@ -135,6 +137,7 @@ install-files: completions
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(AUTOSTART) \
 		$(DESTDIR)$(BASHCOMP) $(DESTDIR)$(ZSHCOMP) $(DESTDIR)$(FISHCOMP)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/copypasta
+	install -m 0755 $(dir $(BIN))copypasta-picker $(DESTDIR)$(BINDIR)/copypasta-picker
 	install -m 0644 man/copypasta.1 $(DESTDIR)$(MANDIR)/copypasta.1
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.service > $(DESTDIR)$(UNITDIR)/copypasta.service
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.desktop > $(DESTDIR)$(AUTOSTART)/copypasta.desktop
@@ -144,7 +147,7 @@ install-files: completions
 	install -m 0644 $(COMPDIR)/copypasta.fish $(DESTDIR)$(FISHCOMP)/copypasta.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/copypasta $(DESTDIR)$(MANDIR)/copypasta.1 \
+	rm -f $(DESTDIR)$(BINDIR)/copypasta $(DESTDIR)$(BINDIR)/copypasta-picker $(DESTDIR)$(MANDIR)/copypasta.1 \
 		$(DESTDIR)$(UNITDIR)/copypasta.service $(DESTDIR)$(AUTOSTART)/copypasta.desktop \
 		$(DESTDIR)$(BASHCOMP)/copypasta $(DESTDIR)$(ZSHCOMP)/_copypasta $(DESTDIR)$(FISHCOMP)/copypasta.fish
 

@@ -50,7 +50,8 @@ let x11Libraries = ["Xtst", "XRes", "Xss", "Xext", "Xfixes", "X11", "xcb", "Xau"
 let package = Package(
     name: "copypasta",
     products: [
-        .executable(name: "copypasta", targets: ["copypasta"])
+        .executable(name: "copypasta", targets: ["copypasta"]),
+        .executable(name: "copypasta-picker", targets: ["copypasta-picker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -64,6 +65,11 @@ let package = Package(
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // Pango, Cairo, Xlib and RandR for the picker window only (docs/DESIGN.md §16): no other
+        // target links them, so they never load into the daemon or the other commands.
+        .systemLibrary(
+            name: "CPicker", pkgConfig: "pangocairo cairo-xlib x11 xrandr",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libxrandr-dev"])]),
         .target(
             name: "CopypastaCore", dependencies: ["CSodium"], swiftSettings: strict,
             linkerSettings: linkedStatically(["sodium"])),
@@ -97,6 +103,11 @@ let package = Package(
             ],
             swiftSettings: strict, linkerSettings: ordered),
         .target(
+            name: "CopypastaPicker",
+            dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CPicker", "CSystem"],
+            swiftSettings: strict),
+        .executableTarget(name: "copypasta-picker", dependencies: ["CopypastaPicker"], swiftSettings: strict),
+        .target(
             name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem", "CopypastaSyncthing"], path: "Tests/TestSupport",
             swiftSettings: strict),
         .executableTarget(
@@ -106,6 +117,7 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
+        .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "CopypastaSyncthing", "TestSupport"],
             swiftSettings: strict),

@@ -502,7 +502,7 @@ def main():
     parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
     parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
     parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup",
-                                           "paste", "type", "import", "manager", "find", "sync", "slices"])
+                                           "paste", "type", "import", "manager", "find", "sync", "slices", "picker"])
     parser.add_argument("--type-clients", default="gtk3",
                         help="the applications of the type section: gtk3,qt5,firefox,chromium,xterm")
     options = parser.parse_args()
@@ -544,6 +544,9 @@ def main():
         import sync
         sync.run(Desktop, options.binary, log)
         sync.folder_growth(Desktop, options.binary, log, proc_field)
+    if options.only in (None, "picker"):
+        import picker
+        picker.run(Desktop, options.binary, log)
     if options.only in (None, "slices"):
         import slices
         slices.run(Desktop, options.binary, os.path.abspath(options.owner), log, proc_field)

@@ -40,6 +40,8 @@ public struct Config: Equatable, Sendable {
     public var feedback = Feedback.notify
     /// The picker command as an argv, when configured.
     public var launcher: [String]?
+    /// The picker window's settings (`picker`, `pick-*`).
+    public var picker = PickerSettings()
     /// How long a hook may run before it is killed, in milliseconds.
     public var hookTimeoutMilliseconds = 5000
     /// The on-copy hook executable, when configured.
@@ -257,7 +259,7 @@ struct ConfigKey: Sendable {
             .hook("on-copy", \.onCopy),
             .hook("on-capture", \.onCapture),
         ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
-        + ConfigKey.expandKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys
+        + ConfigKey.expandKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys + ConfigKey.pickerKeys
 }
 
 func showList(_ items: [String]) -> String {

@@ -11,8 +11,9 @@ import Testing
     }()
 
     /// A daemon with two entries, and a terminal whose PATH holds only fzf (no rofi or dmenu to prefer).
+    /// The terminal has DISPLAY, so `picker = launcher` keeps pick from opening its window.
     private func setUp() throws -> (Desktop, TmuxTerminal) {
-        let desktop = try Desktop(config: "feedback = none\n")
+        let desktop = try Desktop(config: "feedback = none\npicker = launcher\n")
         try desktop.startDaemon()
         try desktop.cli.run("add", "apple pie")
         try desktop.cli.run("add", "banana split")

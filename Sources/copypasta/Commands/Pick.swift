@@ -2,6 +2,7 @@ import ArgumentParser
 import CopypastaClient
 import CopypastaCore
 import CopypastaStore
+import Glibc
 
 extension Copypasta {
     /// `copypasta pick`: choose an entry with a launcher and restore it.
@@ -55,6 +56,7 @@ extension Copypasta {
 
         func run() throws {
             let config = try global.loadConfig()
+            if !first, let picker = builtinPicker(config) { try openWindow(picker) }
             let argv = first ? [] : try launcherCommand(config)
             let entries = try candidates()
             guard let best = entries.first else {
@@ -64,6 +66,45 @@ extension Copypasta {
             if paste { return try PasteCommand.paste(id, global: global) }
             if typeText { return try TypeCommand.type(id, global: global) }
             try Restore.entry(id, selections: target.selections, global: global)
+        }
+
+        /// The `copypasta-picker` next to this executable when the window is the picker to use
+        /// (docs/DESIGN.md §16): `picker = builtin`, DISPLAY set, no launcher named by --launcher,
+        /// COPYPASTA_LAUNCHER or the `launcher` key, and neither a launcher output format nor --snippets
+        /// (which the search syntax cannot say) asked for.
+        private func builtinPicker(_ config: Config) -> String? {
+            guard config.picker.kind == .builtin, launcher == nil, config.launcher == nil,
+                (Environment.values["COPYPASTA_LAUNCHER"] ?? "").isEmpty, !(Environment.values["DISPLAY"] ?? "").isEmpty,
+                !output.null, !output.json, !snippets
+            else { return nil }
+            let path = Restore.executablePath()
+            guard let slash = path.lastIndex(of: "/") else { return nil }
+            let picker = String(path[...slash]) + "copypasta-picker"
+            return access(picker, X_OK) == 0 ? picker : nil
+        }
+
+        /// Replaces this process with the picker window, handing it the paths and the query.
+        private func openWindow(_ picker: String) throws -> Never {
+            let paths = global.paths()
+            var argv = [picker, "--db", paths.database, "--config", paths.configFile, "--copypasta", Restore.executablePath()]
+            argv += ["--query", queryWords().joined(separator: " ")]
+            if paste { argv += ["--enter", "paste"] }
+            if typeText { argv += ["--enter", "type"] }
+            if target.both { argv += ["--selection", "both"] } else if target.primary { argv += ["--selection", "primary"] }
+            let cStrings = argv.map { strdup($0) } + [nil]
+            defer { cStrings.forEach { free($0) } }
+            execv(picker, cStrings)
+            throw CopypastaExit.unavailable("cannot start \(picker): \(String(cString: strerror(errno)))")
+        }
+
+        /// The query and the filter flags as one `search` query.
+        private func queryWords() -> [String] {
+            var words = query
+            if pinned { words.append("pinned:yes") }
+            if let tag { words.append("tag:\(tag)") }
+            if let collection { words.append("collection:\"\(collection)\"") }
+            if let kind { words.append("kind:\(kind.rawValue)") }
+            return words
         }
 
         /// The id the user chose with the launcher; exit 1 when cancelled.
@@ -85,11 +126,7 @@ extension Copypasta {
 
         private func candidates() throws -> [Entry] {
             let store = try global.openStore()
-            var words = query
-            if pinned { words.append("pinned:yes") }
-            if let tag { words.append("tag:\(tag)") }
-            if let collection { words.append("collection:\"\(collection)\"") }
-            if let kind { words.append("kind:\(kind.rawValue)") }
+            let words = queryWords()
             if words.isEmpty {
                 var filter = EntryFilter(limit: limit)
                 filter.snippetsOnly = snippets
