@@ -53,18 +53,13 @@ extension HistoryStore {
 
     /// The entries `selection` picks for one page.
     func select(_ selection: EntrySelection, withText: Bool, limit: Int?, offset: Int) throws(StoreError) -> [Entry] {
-        if selection.usesRankFunction { try database.registerRankFunction() }
         let (sql, values) = selection.statement(withText: withText, limit: limit, offset: offset)
-        let read = { () throws(StoreError) -> [Entry] in
-            try self.database.with(sql, values) { row throws(StoreError) in
-                let columns = try EntryColumns(row, withText: withText)
-                var result: [Entry] = []
-                while try row.step() { result.append(columns.entry(row)) }
-                return result
-            }
+        return try database.with(sql, values) { row throws(StoreError) in
+            let columns = try EntryColumns(row, withText: withText)
+            var result: [Entry] = []
+            while try row.step() { result.append(columns.entry(row)) }
+            return result
         }
-        // A full-text search reads pages scattered over the whole file, each about once.
-        return selection.isFullText ? try database.withCacheSize(kibibytes: 256, read) : try read()
     }
 
     /// One entry with its full text; throws `noSuchEntry` for an unknown id.

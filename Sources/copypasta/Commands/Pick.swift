@@ -90,16 +90,9 @@ extension Copypasta {
             if let tag { words.append("tag:\(tag)") }
             if let collection { words.append("collection:\"\(collection)\"") }
             if let kind { words.append("kind:\(kind.rawValue)") }
-            if words.isEmpty {
-                var filter = EntryFilter(limit: limit)
-                filter.snippetsOnly = snippets
-                return try store.entries(filter, withText: output.needsText)
-            }
-            var parsed = try SearchQuery.parse(words.joined(separator: " "))
+            var parsed = words.isEmpty ? SearchQuery() : try SearchQuery.parse(words.joined(separator: " "))
             parsed.snippetsOnly = snippets
-            let text = parsed.findText
-            if !text.isEmpty { return try store.find(text, filters: parsed, limit: limit, withText: output.needsText) }
-            return try store.search(parsed, order: .recent, limit: limit, withText: output.needsText)
+            return try store.pickerPage(parsed, limit: limit, withText: output.needsText).entries
         }
 
         private func launcherCommand(_ config: Config) throws -> [String] {
