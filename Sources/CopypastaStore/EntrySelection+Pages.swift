@@ -8,9 +8,10 @@ import CopypastaCore
 /// few), while a common word is found by walking the history newest first in chunks and asking
 /// the full-text index for the hits among each chunk's ids, which stops when the page is full.
 ///
-/// By relevance, only a window of the most recently stored hits is ranked: FTS5 walks its
-/// lists from the highest rowid down and the LIMIT stops it, so the cost does not grow with the
-/// history. Older hits follow the window, most recently stored first.
+/// By relevance, only a window of the most recently stored entries holding the terms is ranked
+/// (filters apply within it): FTS5 walks its lists from the highest rowid down and the LIMIT
+/// stops it, so the cost does not grow with the history. Older hits follow the window, most
+/// recently stored first.
 extension EntrySelection {
     /// The columns of `columns(withText:)` and the entry's position, read for a keyset.
     static func pageColumns(withText: Bool) -> String { columns(withText: withText) + ", e.seq AS page_seq" }
@@ -58,31 +59,37 @@ extension EntrySelection {
             """
     }
 
-    /// A page of the ranking window: the `window` most recently stored hits (highest rowid
-    /// first, filters applied), ranked by `score` and newest first among equals.
-    /// Binds: match, filters, window, limit, offset.
-    func rankedWindowPage(withText: Bool) -> String {
+    /// The ranking window: how many of the `?2` most recently stored entries holding the terms
+    /// there are (filters aside), and the lowest rowid among them. FTS5 walks its lists from the
+    /// highest rowid down and the LIMIT stops it. Binds: match, window.
+    static let windowFloor = """
+        SELECT count(*) AS hits, min(id) AS lowest FROM (
+            SELECT rowid AS id FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
+        """
+
+    /// The hits in the ranking window (rowid at or above its floor) that pass the filters.
+    private var windowHits: String {
         let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
         return """
-            WITH win AS MATERIALIZED (
-                SELECT f.rowid AS id, \(score) AS score, e.seq AS seq
-                FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid \(docsizeJoin)
-                WHERE entry_fts MATCH ? AND \(filter) ORDER BY f.rowid DESC LIMIT ?),
-            page AS MATERIALIZED (SELECT id, score, seq FROM win ORDER BY score, seq DESC LIMIT ? OFFSET ?)
-            SELECT \(Self.pageColumns(withText: withText)) FROM page JOIN entry e ON e.id = page.id
-            ORDER BY page.score, page.seq DESC
+            FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid \(docsizeJoin)
+            WHERE entry_fts MATCH ? AND f.rowid >= ? AND \(filter)
             """
     }
 
-    /// How many hits the ranking window holds and its lowest rowid. Binds: match, filters, window.
-    func windowExtent() -> String {
-        let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
-        return """
-            SELECT count(*) AS hits, min(id) AS lowest FROM (
-                SELECT f.rowid AS id FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid
-                WHERE entry_fts MATCH ? AND \(filter) ORDER BY f.rowid DESC LIMIT ?)
-            """
+    /// A page of the ranking window, ranked by `score` and newest first among equals.
+    /// Binds: match, floor, filters, limit, offset.
+    func rankedWindowPage(withText: Bool) -> String {
+        """
+        WITH page AS MATERIALIZED (
+            SELECT f.rowid AS id, \(score) AS score, e.seq AS seq \(windowHits)
+            ORDER BY score, seq DESC LIMIT ? OFFSET ?)
+        SELECT \(Self.pageColumns(withText: withText)) FROM page JOIN entry e ON e.id = page.id
+        ORDER BY page.score, page.seq DESC
+        """
     }
+
+    /// How many hits of the ranking window pass the filters. Binds: match, floor, filters.
+    var windowCount: String { "SELECT count(*) \(windowHits)" }
 
     /// The hits older than the ranking window, most recently stored first; read row by row, so
     /// a search without a limit never holds them all. Binds: match, filters, lowest, limit, offset.

@@ -31,9 +31,10 @@ extension HistoryStore {
     /// `search`, handing each entry to `body` as it is read, so that a search without a limit
     /// holds one row at a time rather than every hit.
     ///
-    /// By relevance, the `rankingWindow` most recently stored hits come first, ranked by bm25
-    /// (newest first among equals), then every older hit, most recently stored first: the same
-    /// order with a limit or without, so a page is a slice of the whole answer.
+    /// By relevance, the hits among the `rankingWindow` most recently stored entries that hold
+    /// the terms come first, ranked by bm25 (newest first among equals), then every older hit,
+    /// most recently stored first: the same order with a limit or without, so a page is a slice
+    /// of the whole answer.
     public func search(
         _ query: SearchQuery, order: SearchOrder, limit: Int?, offset: Int = 0, withText: Bool = false,
         _ body: (Entry) -> Void
@@ -59,27 +60,28 @@ extension HistoryStore {
         _ selection: EntrySelection, _ match: String, limit: Int?, offset: Int, withText: Bool, _ body: (Entry) -> Void
     ) throws(StoreError) {
         try database.registerRankFunction()
-        let window = Self.rankingWindow
-        var shown = 0
-        if offset < window {
-            let wanted = min(limit ?? window, window - offset)
-            try read(
-                selection.rankedWindowPage(withText: withText), [match] + selection.values + [window, wanted, offset],
-                withText: withText
-            ) { entry, _ in
-                shown += 1
-                body(entry)
-            }
-            // A window that ran out before the page did held every hit.
-            if shown < wanted { return }
-        }
-        if let limit, shown >= limit { return }
-        let extent = try database.with(selection.windowExtent(), [match] + selection.values + [window]) {
-            row throws(StoreError) -> (hits: Int64, lowest: Int64?) in
+        let window = try database.with(EntrySelection.windowFloor, [match, Self.rankingWindow]) {
+            row throws(StoreError) -> (hits: Int64, floor: Int64?) in
             try row.step() ? (row.int(0), row.optionalInt(1)) : (0, nil)
         }
-        guard extent.hits >= window, let lowest = extent.lowest else { return }
-        let rest: [(any SQLValue)?] = [lowest, limit.map { $0 - shown } ?? -1, max(0, offset - window)]
+        guard let floor = window.floor else { return }
+        let inWindow: [(any SQLValue)?] = [match, floor] + selection.values
+        var shown = 0
+        try read(
+            selection.rankedWindowPage(withText: withText), inWindow + [limit ?? -1, offset], withText: withText
+        ) { entry, _ in
+            shown += 1
+            body(entry)
+        }
+        // A window short of its size held every hit.
+        guard window.hits >= Self.rankingWindow else { return }
+        if let limit, shown >= limit { return }
+        let ranked =
+            shown > 0 || offset == 0
+            ? offset + shown
+            : try database.with(selection.windowCount, inWindow) { row throws(StoreError) in try row.step() ? Int(row.int(0)) : 0
+            }
+        let rest: [(any SQLValue)?] = [floor, limit.map { $0 - shown } ?? -1, max(0, offset - ranked)]
         try read(selection.belowWindow(withText: withText), [match] + selection.values + rest, withText: withText) {
             entry, _ in body(entry)
         }

@@ -70,7 +70,7 @@ enum Restore {
     }
 
     /// This program's own path, to start the background server with.
-    private static func executablePath() -> String {
+    static func executablePath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return CommandLine.arguments[0] }

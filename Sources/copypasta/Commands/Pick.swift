@@ -53,23 +53,33 @@ extension Copypasta {
         @Flag(help: "Take the best match without a launcher (for hotkeys); exits 1 when nothing matches.")
         var first = false
 
+        @Flag(help: "Print the entries pick would offer, as the launcher reads them, and exit (fzf reloads with it).")
+        var list = false
+
         func run() throws {
+            if list {
+                Output.standard.write(Self.menu(try candidates(), output: output))
+                return Output.standard.flush()
+            }
             let config = try global.loadConfig()
-            let argv = first ? [] : try launcherCommand(config)
+            var argv = first ? [] : try launcherCommand(config)
+            let live = Self.isFzf(argv)
+            if live { argv = liveFzf(argv, executable: Restore.executablePath()) }
             let entries = try candidates()
             guard let best = entries.first else {
                 throw CopypastaExit.cancelled(first ? "nothing matches" : "nothing to pick from")
             }
-            let id = first ? best.id : try choose(argv, from: entries)
+            let id = first ? best.id : try choose(argv, from: entries, live: live)
             if paste { return try PasteCommand.paste(id, global: global) }
             if typeText { return try TypeCommand.type(id, global: global) }
             try Restore.entry(id, selections: target.selections, global: global)
         }
 
-        /// The id the user chose with the launcher; exit 1 when cancelled.
-        private func choose(_ argv: [String], from entries: [Entry]) throws -> Int64 {
+        /// The id the user chose with the launcher; exit 1 when cancelled. A live fzf chooses from
+        /// the lists it reloaded, not only from `entries`.
+        private func choose(_ argv: [String], from entries: [Entry], live: Bool) throws -> Int64 {
             let (status, chosen) = try Launcher.run(argv, input: Self.menu(entries, output: output))
-            guard status == 0, let id = Self.chosenID(chosen), entries.contains(where: { $0.id == id }) else {
+            guard status == 0, let id = Self.chosenID(chosen), live || entries.contains(where: { $0.id == id }) else {
                 throw ExitCode(ExitStatus.nothingFound.rawValue)
             }
             return id
@@ -90,7 +100,9 @@ extension Copypasta {
             if let tag { words.append("tag:\(tag)") }
             if let collection { words.append("collection:\"\(collection)\"") }
             if let kind { words.append("kind:\(kind.rawValue)") }
-            var parsed = words.isEmpty ? SearchQuery() : try SearchQuery.parse(words.joined(separator: " "))
+            let text = words.joined(separator: " ")
+            // fzf reloads with its query as typed, empty at first.
+            var parsed = text.allSatisfy(\.isWhitespace) ? SearchQuery() : try SearchQuery.parse(text)
             parsed.snippetsOnly = snippets
             return try store.pickerPage(parsed, limit: limit, withText: output.needsText).entries
         }
@@ -108,7 +120,7 @@ extension Copypasta {
             if graphical, Launcher.find(["rofi"]) != nil { return ["rofi", "-dmenu", "-i", "-p", "copypasta"] }
             if graphical, Launcher.find(["dmenu"]) != nil { return ["dmenu", "-i", "-l", "20", "-p", "copypasta"] }
             if Terminal.isTerminal(2), Launcher.find(["fzf"]) != nil {
-                return ["fzf", "--with-nth=2..", "--delimiter=\t", "--prompt=copypasta> "] + (output.null ? ["--read0"] : [])
+                return ["fzf"]
             }
             // Without DISPLAY, "no launcher found" would send a user with rofi installed looking for it.
             throw graphical ? ClientError.noLauncher : ClientError.noDisplayForLauncher

@@ -45,10 +45,15 @@ extension Copypasta {
         func run() throws {
             let parsed = try SearchQuery.parse(query.joined(separator: " "))
             let store = try global.openStoreForReading()
-            let results = try store.search(
-                parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText)
-            output.print(results)
-            if results.isEmpty { throw ExitCode(ExitStatus.nothingFound.rawValue) }
+            let columns = Terminal.outputColumns()
+            var found = false
+            // Printed as read: a search without a limit never holds every hit.
+            try store.search(parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText) {
+                found = true
+                output.print($0, columns: columns)
+            }
+            Output.standard.flush()
+            if !found { throw ExitCode(ExitStatus.nothingFound.rawValue) }
         }
     }
 }
