@@ -62,3 +62,48 @@ def fill(desktop):
     db.execute("UPDATE state SET value = (SELECT count(*) FROM entry WHERE trashed_at IS NULL) WHERE key = 'entries'")
     db.execute("COMMIT")
     db.close()
+
+
+def p95(desktop, binary, args, runs):
+    """The 95th percentile and the median of `runs` wall times (hyperfine -N, 3 warm-ups), in ms."""
+    import json
+    import subprocess
+    out = desktop.root + "/paging.json"
+    command = " ".join([binary] + ["'" + a.replace("'", "'\\''") + "'" for a in args])
+    subprocess.run(["hyperfine", "-N", "-i", "--warmup", "3", "--runs", str(runs), "--export-json", out, command],
+                   env=desktop.env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    times = sorted(json.load(open(out))["results"][0]["times"])
+    return times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] * 1000, times[len(times) // 2] * 1000
+
+
+def run(Desktop, binary, log, baseline=None, seeded=None, runs=20):
+    """Each query as the picker pages it (`pick --list --limit 50`) and as `search --limit 20` ranks it."""
+    import os
+    import shutil
+    log(f"== keystroke to page (issue 21): {COUNT:,} entries")
+    desktop = Desktop(binary, "max-entries = 0\n")
+    try:
+        if seeded:
+            os.makedirs(os.path.dirname(desktop.database), mode=0o700, exist_ok=True)
+            shutil.copy(seeded, desktop.database)
+        else:
+            fill(desktop)
+        with sqlite3.connect(desktop.database) as db:
+            for word in ("the", "invoice"):
+                hits = db.execute("SELECT count(*) FROM entry_fts WHERE entry_fts MATCH ?", (word,)).fetchone()[0]
+                log(f"  '{word}' is in {hits:,} entries")
+        worst = 0.0
+        for query in QUERIES:
+            for label, args in (("pick page", ["pick", "--list", "--limit", "50", "--"] + query),
+                                ("search --limit 20", ["search", "--limit", "20", "--"] + query)):
+                ours, median = p95(desktop, desktop.binary, args, runs)
+                worst = max(worst, ours)
+                line = f"  {label:<18} {' '.join(query):<22} p95 {ours:7.1f} ms (median {median:.1f})"
+                if baseline:
+                    theirs, _ = p95(desktop, os.path.abspath(baseline), args if label != "pick page" else
+                                    ["pick", "--launcher", "true", "--limit", "50", "--"] + query, min(runs, 5))
+                    line += f"   baseline p95 {theirs:7.1f} ms, ratio {ours / theirs:.2f}x"
+                log(line)
+        log(f"  worst p95 over the queries: {worst:.1f} ms (goal: 30 ms)")
+    finally:
+        desktop.close()
