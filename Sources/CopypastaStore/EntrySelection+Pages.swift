@@ -44,9 +44,13 @@ extension EntrySelection {
         return "SELECT e.id, e.seq FROM \(entries) e.seq < ? ORDER BY e.seq DESC LIMIT ?"
     }
 
-    /// One entry of a walk, if the filters keep it. Binds: id, filters.
-    func walkedRow(withText: Bool) -> String {
-        "SELECT \(Self.pageColumns(withText: withText)) FROM entry e WHERE e.id = ? AND \(filter)"
+    /// The hits of one chunk of a walk that the filters keep, newest first: one statement per
+    /// chunk, not per hit. Binds: the ids as a JSON array, filters, limit.
+    func walkedRows(withText: Bool) -> String {
+        """
+        SELECT \(Self.pageColumns(withText: withText)) FROM entry e
+        WHERE e.id IN (SELECT value FROM json_each(?)) AND \(filter) ORDER BY e.seq DESC LIMIT ?
+        """
     }
 
     /// Newest first without full-text terms: the filters over the history in its order.

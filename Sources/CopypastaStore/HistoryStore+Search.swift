@@ -112,7 +112,7 @@ extension HistoryStore {
 
     /// Walks the place newest first in chunks (2,048 entries, doubling up to 65,536), asks the
     /// full-text index for the hits among each chunk's ids, and reads the hits that pass the
-    /// filters, until the page is full.
+    /// filters with one statement per chunk, until the page is full.
     private func walk(
         _ selection: EntrySelection, _ match: String, below: Int64?, limit: Int?, offset: Int, withText: Bool,
         _ body: (Entry, Int64) -> Void
@@ -121,7 +121,7 @@ extension HistoryStore {
         var size = 2048
         var skipped = 0
         var shown = 0
-        let rowSQL = selection.walkedRow(withText: withText)
+        let rowSQL = selection.walkedRows(withText: withText)
         while true {
             let chunk = try database.with(selection.chunk, [cursor, size]) { row throws(StoreError) in
                 var ids: [(id: Int64, seq: Int64)] = []
@@ -129,17 +129,17 @@ extension HistoryStore {
                 return ids
             }
             let hits = try hits(match, among: chunk.map(\.id))
-            for (id, seq) in chunk where hits.contains(id) {
-                try read(rowSQL, [id] + selection.values, withText: withText) { entry, _ in
-                    if skipped < offset {
-                        skipped += 1
-                    } else {
-                        shown += 1
-                        body(entry, seq)
-                    }
+            let list = "[" + chunk.lazy.filter { hits.contains($0.id) }.map { String($0.id) }.joined(separator: ",") + "]"
+            let wanted = limit.map { $0 - shown + offset - skipped } ?? -1
+            try read(rowSQL, [list] + selection.values + [wanted], withText: withText) { entry, seq in
+                if skipped < offset {
+                    skipped += 1
+                } else if limit.map({ shown < $0 }) ?? true {
+                    shown += 1
+                    body(entry, seq)
                 }
-                if let limit, shown >= limit { return }
             }
+            if let limit, shown >= limit { return }
             guard chunk.count == size, let last = chunk.last else { return }
             cursor = last.seq
             size = min(size * 2, 65536)
