@@ -44,8 +44,9 @@ public final class PickerApp {
         painter = PickerPainter(
             window: window, layout: window.layout, theme: Theme(picker.theme), font: picker.font, size: picker.fontSize)
         runner = CommandRunner(options: options)
+        let source = PickerSource(store: store)
         list = PickerList(pageSize: 100, visibleRows: window.layout.rows) { query, offset, limit in
-            try PickerSource.page(store, query: query, offset: offset, limit: limit)
+            try source.page(query: query, offset: offset, limit: limit)
         }
         trace = getenv("COPYPASTA_PICKER_TRACE").map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) }
         view.query = options.query

@@ -1,21 +1,47 @@
 import CopypastaCore
 import CopypastaStore
 
-/// Where the picker's pages come from: the store, read as `list` and `search` read it.
-public enum PickerSource {
-    /// One page of `query` (search syntax; empty: the whole history), newest first.
-    ///
-    /// A query with words ranks snippets whose titles match fuzzily first, as `find` does; the
-    /// store's `find` has no offset, so a later page asks for everything up to its end and
-    /// drops what the earlier pages showed. Filters alone (`tag:work`) page with an offset.
-    public static func page(_ store: HistoryStore, query: String, offset: Int, limit: Int) throws -> [Entry] {
-        let trimmed = query.trimmingSpaces()
-        if trimmed.isEmpty { return try store.entries(EntryFilter(limit: limit, offset: offset)) }
-        let parsed = try SearchQuery.parse(trimmed)
-        let text = parsed.findText
-        if !text.isEmpty, !parsed.inTrash {
-            return Array(try store.find(text, filters: parsed, limit: offset + limit).dropFirst(offset))
+/// Where the picker's pages come from: the store's picker list (`HistoryStore.pickerPage`), the
+/// list `pick` offers too.
+///
+/// The list asks by offset; the store pages by a cursor (the next page starts below the last row
+/// shown), so a page deep in a common word's hits costs what the first one does. The source
+/// keeps the cursor of the query it last read and starts over when the query changes or the
+/// list asks from the top again (a refresh after a change).
+public final class PickerSource {
+    private let store: HistoryStore
+    private var query: String?
+    private var parsed = SearchQuery()
+    private var shown = 0
+    private var next: PickerCursor?
+    private var ended = false
+
+    /// A source reading `store`.
+    public init(store: HistoryStore) {
+        self.store = store
+    }
+
+    /// The rows `offset` to `offset + limit` (about: the first page may hold more, its
+    /// snippets) of `query` (search syntax; empty: the whole history).
+    public func page(query: String, offset: Int, limit: Int) throws -> [Entry] {
+        if query != self.query || offset != shown || offset == 0 {
+            let trimmed = query.trimmingSpaces()
+            parsed = trimmed.isEmpty ? SearchQuery() : try SearchQuery.parse(trimmed)
+            self.query = query
+            shown = 0
+            next = nil
+            ended = false
+            if offset > 0 { _ = try read(offset) }
         }
-        return try store.search(parsed, order: .recent, limit: limit, offset: offset)
+        return try read(limit)
+    }
+
+    private func read(_ limit: Int) throws -> [Entry] {
+        guard !ended else { return [] }
+        let page = try store.pickerPage(parsed, after: next, limit: limit)
+        shown += page.entries.count
+        next = page.next
+        ended = page.next == nil
+        return page.entries
     }
 }

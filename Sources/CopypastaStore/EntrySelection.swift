@@ -3,13 +3,8 @@ import CopypastaCore
 /// The one place that turns what list, search and pick ask for into SQL: the full-text match,
 /// the filters (tag, app, source, pinned, dates), the order and the page.
 ///
-/// A full-text query for one page (a limit) is answered in two steps. First only ids are
-/// ranked: bm25 and the storage order (`seq`, read from the small (id, seq) index when no
-/// filter needs the row) for every hit. Then the shown columns (preview, tags, text) are read
-/// for the rows of that page only. Reading them for every hit before sorting, as one flat query
-/// does, costs a row look-up, a tag look-up and a copy of the preview per hit: thousands for a
-/// frequent prefix shown 20 at a time. Without a limit every row is shown, and one flat pass is
-/// cheaper than two.
+/// The statements for full-text queries, which read a page without ranking or sorting every
+/// hit, are in `EntrySelection+Pages.swift`.
 ///
 /// The score is `copypasta_bm25` (`RankFunction`): bm25's value, computed from the hit's
 /// document length in the FTS5 docsize row that the query joins. A hit is scored after the
@@ -17,12 +12,14 @@ import CopypastaCore
 struct EntrySelection {
     private(set) var conditions: [String] = []
     private(set) var values: [(any SQLValue)?] = []
-    private let match: String?
-    private let ranked: Bool
+    /// The FTS5 MATCH expression, nil without full-text terms.
+    let match: String?
+    /// True when full-text hits are ordered by relevance.
+    let ranked: Bool
     /// Entries in the history, or in the trash: every selection is one or the other.
     let place: String
     /// Only named entries: read through the small title index instead of walking the history.
-    private let snippetsOnly: Bool
+    let snippetsOnly: Bool
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
     /// The regular expressions every entry's text must match, numbered by their place here in
@@ -90,66 +87,33 @@ struct EntrySelection {
         sort = filter.sort
     }
 
-    /// True when the selection has full-text terms, so that it reads the full-text index.
-    var isFullText: Bool { match != nil }
+    /// Adds a condition on the entry alias `e` with its values, as the filters do.
+    mutating func require(_ condition: String, _ conditionValues: (any SQLValue)?...) {
+        conditions.append(condition)
+        values.append(contentsOf: conditionValues)
+    }
 
-    /// True when the statement ranks by relevance and so calls `RankFunction`, which the
-    /// connection must have registered before the statement is prepared.
-    var usesRankFunction: Bool { match != nil && ranked }
+    /// The WHERE clause of every filter over the entry alias `e`, the place (history or trash) first.
+    var filter: String { ([place] + conditions).joined(separator: " AND ") }
 
-    /// The statement for one page (`limit` nil for all) and the values to bind, in order.
+    /// The statement for one page (`limit` nil for all) of a selection without full-text terms
+    /// (full-text pages are in `EntrySelection+Pages.swift`) and the values to bind, in order.
     func statement(withText: Bool, limit: Int?, offset: Int) -> (sql: String, values: [(any SQLValue)?]) {
         let columns = Self.columns(withText: withText)
-        let page: [(any SQLValue)?] = [limit ?? -1, offset]
-        let filter = ([place] + conditions).joined(separator: " AND ")
-        guard let match else {
-            // Snippets are few: sorting them beats walking the whole history in seq order.
-            let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
-            let sql =
-                "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
-            return (sql, values + page)
-        }
-        guard limit != nil else {
-            // Without a LIMIT clause SQLite sorts every hit in its sorter; a LIMIT, even -1, makes
-            // it keep the rows in a b-tree, which costs more per row than sorting them once.
-            let sql = allHits(columns, filter, skipped: offset > 0)
-            return (sql, [match] + values + (offset > 0 ? [offset] : []))
-        }
-        return (pageOfHits(columns, filter), [match] + values + page)
+        // Snippets are few: sorting them beats walking the whole history in seq order.
+        let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
+        let sql = "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
+        return (sql, values + [limit ?? -1, offset])
     }
 
     /// The score of the current hit in a query over `entry_fts f` that has joined its docsize row
     /// as `d` (`docsizeJoin`), or 0 when the order is not by relevance.
-    private var score: String { ranked ? "\(RankFunction.name)(entry_fts, d.sz)" : "0" }
+    var score: String { ranked ? "\(RankFunction.name)(entry_fts, d.sz)" : "0" }
 
     /// Joins the hit's FTS5 docsize row (its length in tokens), which `RankFunction` reads
     /// instead of looking it up itself. A LEFT JOIN: a hit without one is still ranked, by FTS5's
     /// own look-up.
-    private var docsizeJoin: String { ranked ? "LEFT JOIN entry_fts_docsize d ON d.id = f.rowid" : "" }
-
-    /// Every hit is shown, so every row is read anyway: one pass ranks and reads them.
-    private func allHits(_ columns: String, _ filter: String, skipped: Bool) -> String {
-        """
-        SELECT \(columns) FROM entry_fts f JOIN entry e ON e.id = f.rowid \(docsizeJoin)
-        WHERE entry_fts MATCH ? AND \(filter)
-        ORDER BY \(ranked ? score + ", " : "")e.seq DESC\(skipped ? " LIMIT -1 OFFSET ?" : "")
-        """
-    }
-
-    /// Ranks the ids of every hit, then reads the rows of one page only.
-    private func pageOfHits(_ columns: String, _ filter: String) -> String {
-        // Without filters the ranking reads seq and trashed_at from the (id, seq, trashed_at)
-        // index instead of the entry rows. CROSS JOIN keeps the full-text index the outer loop.
-        let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
-        return """
-            WITH page AS MATERIALIZED (
-                SELECT f.rowid AS id, \(score) AS score, e.seq AS seq
-                FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid \(docsizeJoin)
-                WHERE entry_fts MATCH ? AND \(filter)
-                ORDER BY score, seq DESC LIMIT ? OFFSET ?)
-            SELECT \(columns) FROM page JOIN entry e ON e.id = page.id ORDER BY page.score, page.seq DESC
-            """
-    }
+    var docsizeJoin: String { ranked ? "LEFT JOIN entry_fts_docsize d ON d.id = f.rowid" : "" }
 
     /// The columns every entry query selects; `EntryColumns` finds them by these names.
     ///

@@ -15,17 +15,25 @@ extension HistoryStore {
     ) throws(StoreError) -> [Entry] {
         let query = FoldedText(text)
         guard !query.scalars.isEmpty, limit > 0 else { return [] }
+        var scored = try scoredSnippets(query, filters: filters, withText: withText)
+        for entry in try wordHits(text, filters: filters, limit: limit, withText: withText) {
+            scored.append((FuzzyRank.wordPrefix, entry))
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : FuzzyRank.precedes($0.entry, $1.entry) }
+        return scored.prefix(limit).map(\.entry)
+    }
+
+    /// The snippets `filters` selects that match `query`, with their `FuzzyRank` scores, in no order.
+    func scoredSnippets(_ query: FoldedText, filters: SearchQuery, withText: Bool) throws(StoreError) -> [(
+        score: Int, entry: Entry
+    )] {
         var scored: [(score: Int, entry: Entry)] = []
         for var entry in try snippets(filters) {
             guard let score = FuzzyRank.score(query, title: entry.title, text: entry.text) else { continue }
             if !withText { entry.text = nil }
             scored.append((score, entry))
         }
-        for entry in try wordHits(text, filters: filters, limit: limit, withText: withText) {
-            scored.append((FuzzyRank.wordPrefix, entry))
-        }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : FuzzyRank.precedes($0.entry, $1.entry) }
-        return scored.prefix(limit).map(\.entry)
+        return scored
     }
 
     /// Every snippet the filters select, with its text.

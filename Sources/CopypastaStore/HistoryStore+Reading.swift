@@ -61,8 +61,17 @@ extension HistoryStore {
     /// Runs `body`, a statement of `selection`, with its regular expressions compiled, and counts
     /// the texts on which they gave up.
     func withRegexes<T>(_ selection: EntrySelection, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let (value, gaveUp) = try database.withRegexes(
-            selection.patterns, ignoreCase: selection.patternsIgnoreCase, seconds: regexSeconds, body)
+        try withRegexes(selection.patterns, ignoreCase: selection.patternsIgnoreCase, body)
+    }
+
+    /// Runs `body`, the statements of one search, with `patterns` compiled; a search made of
+    /// several statements (the ranking window and the older hits, a picker page's snippets and
+    /// entries) compiles them once, in its outermost call, and counts each text once.
+    func withRegexes<T>(_ patterns: [String], ignoreCase: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard !regexesCompiled else { return try body() }
+        regexesCompiled = true
+        defer { regexesCompiled = false }
+        let (value, gaveUp) = try database.withRegexes(patterns, ignoreCase: ignoreCase, seconds: regexSeconds, body)
         regexGaveUp += gaveUp
         return value
     }
@@ -70,18 +79,13 @@ extension HistoryStore {
     private func selectMatching(_ selection: EntrySelection, withText: Bool, limit: Int?, offset: Int) throws(StoreError)
         -> [Entry]
     {
-        if selection.usesRankFunction { try database.registerRankFunction() }
         let (sql, values) = selection.statement(withText: withText, limit: limit, offset: offset)
-        let read = { () throws(StoreError) -> [Entry] in
-            try self.database.with(sql, values) { row throws(StoreError) in
-                let columns = try EntryColumns(row, withText: withText)
-                var result: [Entry] = []
-                while try row.step() { result.append(columns.entry(row)) }
-                return result
-            }
+        return try database.with(sql, values) { row throws(StoreError) in
+            let columns = try EntryColumns(row, withText: withText)
+            var result: [Entry] = []
+            while try row.step() { result.append(columns.entry(row)) }
+            return result
         }
-        // A full-text search reads pages scattered over the whole file, each about once.
-        return selection.isFullText ? try database.withCacheSize(kibibytes: 256, read) : try read()
     }
 
     /// One entry with its full text; throws `noSuchEntry` for an unknown id.

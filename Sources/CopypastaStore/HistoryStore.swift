@@ -88,6 +88,9 @@ public final class HistoryStore {
     /// Texts on which a regular expression gave up (PCRE2's match, depth or heap limit) in the
     /// searches of this store so far: they counted as not matching, which the command says.
     public internal(set) var regexGaveUp = 0
+    /// Whether a search's regular expressions are compiled (`withRegexes`), so that the
+    /// statements it runs inside do not compile them again.
+    var regexesCompiled = false
 
     /// Opens the database at `path`, creating and migrating it as needed.
     ///

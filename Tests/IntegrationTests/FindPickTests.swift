@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// `pick QUERY` offers the ranked list; `pick --first QUERY` restores the best match without a launcher.
+/// `pick QUERY` offers the snippets find ranks, then the search hits newest first; `pick --first QUERY` restores the best match without a launcher.
 @Suite(.serialized) struct FindPickTests {
     @Test func pickRanksByTheQueryAndFirstTakesTheBestMatch() throws {
         let desktop = try Desktop(config: "feedback = none\n")
@@ -13,11 +13,17 @@ import Testing
         var cli = desktop.cli
         cli.environment["COPYPASTA_LAUNCHER"] = desktop.sandbox.write(
             "launcher.sh", "#!/bin/sh\ntee '\(menu)' | tail -n 1\n", mode: 0o755)
+        // Snippets matched as find matches them come first, then the entries holding the query's
+        // words as search reads them: whole words, so "sig" is not "signal" (that is "sig*").
         #expect(try cli.run("pick", "sig").status == 0)
         #expect(
             String(decoding: desktop.sandbox.read(menu) ?? [], as: UTF8.self)
-                == "2\tthe signal is strong\n1\t@git-signoff: Signed-off-by: A <a@example.com>\n")
-        #expect(try desktop.paste().output == "Signed-off-by: A <a@example.com>")
+                == "1\t@git-signoff: Signed-off-by: A <a@example.com>\n")
+        #expect(try cli.run("pick", "sig*").status == 0)
+        #expect(
+            String(decoding: desktop.sandbox.read(menu) ?? [], as: UTF8.self)
+                == "1\t@git-signoff: Signed-off-by: A <a@example.com>\n2\tthe signal is strong\n")
+        #expect(try desktop.paste().output == "the signal is strong")
         #expect(try desktop.cli.run("pick", "--first", "signal").status == 0)
         #expect(try desktop.paste().output == "the signal is strong")
         #expect(try desktop.cli.run("pick", "--first", "gsig").status == 0)

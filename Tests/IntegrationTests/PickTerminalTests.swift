@@ -10,10 +10,11 @@ import Testing
         return String(file[..<(file.firstRange(of: "/Tests/")?.lowerBound ?? file.endIndex)])
     }()
 
-    /// A daemon with two entries, and a terminal whose PATH holds only fzf (no rofi or dmenu to prefer).
-    /// The terminal has DISPLAY, so `picker = launcher` keeps pick from opening its window.
-    private func setUp() throws -> (Desktop, TmuxTerminal) {
-        let desktop = try Desktop(config: "feedback = none\npicker = launcher\n")
+    /// A daemon with two entries, and a terminal whose PATH holds only fzf (no rofi or dmenu to
+    /// prefer) and whose SHELL runs fzf's reload and preview commands. The terminal has DISPLAY,
+    /// so `picker = launcher` keeps pick from opening its window.
+    private func setUp(config: String = "feedback = none\npicker = launcher\n") throws -> (Desktop, TmuxTerminal) {
+        let desktop = try Desktop(config: config)
         try desktop.startDaemon()
         try desktop.cli.run("add", "apple pie")
         try desktop.cli.run("add", "banana split")
@@ -23,12 +24,14 @@ import Testing
         #expect(symlink(fzf, bin + "/fzf") == 0)
         var environment = desktop.environment
         environment["PATH"] = bin
+        environment["SHELL"] = "/bin/sh"
         return (desktop, try TmuxTerminal(environment: environment))
     }
 
-    /// The screen line showing `text` as an fzf item (fzf puts a marker and a space before it).
+    /// The screen line showing `text` as an fzf item (fzf puts a marker and a space before it,
+    /// and the preview's border after it).
     private static func showsItem(_ screen: String, _ text: String) -> Bool {
-        screen.split(separator: "\n").contains { $0.dropFirst(2).trimmingSpaces() == text }
+        screen.split(separator: "\n").contains { $0.prefix { $0 != "│" }.dropFirst(2).trimmingSpaces() == text }
     }
 
     @Test func theFzfFallbackDrawsReadsKeysAndRestores() throws {
@@ -37,8 +40,9 @@ import Testing
         #expect(
             terminal.waitForScreen { $0.contains("copypasta>") && Self.showsItem($0, "banana split") },
             "fzf must draw in the foreground: \((try? terminal.screen()) ?? "")")
+        // fzf does not filter: the query reloads the list with copypasta's own search.
         try terminal.type("apple", enter: false)
-        #expect(terminal.waitForScreen { $0.contains("1/2") })
+        #expect(terminal.waitForScreen { $0.contains("1/1") })
         try terminal.keys("Enter")
         #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
         #expect(try desktop.paste().output == "apple pie")
@@ -48,6 +52,29 @@ import Testing
         try terminal.keys("C-c")
         #expect(terminal.waitForScreen { $0.contains("cancel=1") }, "Ctrl+C cancels: \((try? terminal.screen()) ?? "")")
         #expect(try desktop.paste().output == "apple pie")
+    }
+
+    /// fzf searches the whole history as the query is typed (each change reloads the list from
+    /// copypasta), not the newest 1,000 entries it was given, and previews the entry beside it.
+    @Test func fzfSearchesTheWholeHistoryLiveAndPreviews() throws {
+        let (desktop, terminal) = try setUp(config: "feedback = none\nmax-entries = 0\n")
+        // The import goes below the history in file order: the last line is the oldest entry.
+        var lines = (1...1100).map { "{\"text\":\"filler line \($0)\"}\n" }.joined()
+        lines += "{\"text\":\"zanzibar ancient entry\\nsecond line of it\"}\n"
+        #expect(try desktop.cli.run(["import", "-"], input: Array(lines.utf8)).status == 0)
+        #expect(try !desktop.cli.run("pick", "--list").output.contains("zanzibar"))
+        try terminal.type("\(CopypastaBinary.path) pick; echo \"exit=$?\"")
+        #expect(terminal.waitForScreen { $0.contains("copypasta>") && Self.showsItem($0, "banana split") })
+        try terminal.type("zanzibar", enter: false)
+        #expect(
+            terminal.waitForScreen { $0.contains("1/1") && $0.contains("zanzibar ancient entry") },
+            "the query reloads the list from the whole history: \((try? terminal.screen()) ?? "")")
+        #expect(
+            terminal.waitForScreen { $0.split(separator: "\n").contains { $0.contains("│ second line of it") } },
+            "the preview shows the entry in full: \((try? terminal.screen()) ?? "")")
+        try terminal.keys("Enter")
+        #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
+        #expect(try desktop.paste().output == "zanzibar ancient entry\nsecond line of it")
     }
 
     @Test func theManPageFzfExampleSplitsOnATab() throws {
@@ -61,7 +88,7 @@ import Testing
             terminal.waitForScreen { Self.showsItem($0, "banana split") && Self.showsItem($0, "apple pie") },
             "fzf shows the texts without their ids: \((try? terminal.screen()) ?? "")")
         try terminal.type("banana", enter: false)
-        #expect(terminal.waitForScreen { $0.contains("1/2") })
+        #expect(terminal.waitForScreen { $0.contains("1/1") })
         try terminal.keys("Enter")
         #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
         #expect(try desktop.paste().output == "banana split")

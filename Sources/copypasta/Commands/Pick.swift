@@ -54,15 +54,24 @@ extension Copypasta {
         @Flag(help: "Take the best match without a launcher (for hotkeys); exits 1 when nothing matches.")
         var first = false
 
+        @Flag(help: "Print the entries pick would offer, as the launcher reads them, and exit (fzf reloads with it).")
+        var list = false
+
         func run() throws {
+            if list {
+                Output.standard.write(Self.menu(try candidates(), output: output))
+                return Output.standard.flush()
+            }
             let config = try global.loadConfig()
             if !first, let picker = builtinPicker(config) { try openWindow(picker) }
-            let argv = first ? [] : try launcherCommand(config)
+            var argv = first ? [] : try launcherCommand(config)
+            let live = Self.isFzf(argv)
+            if live { argv = liveFzf(argv, executable: Restore.executablePath()) }
             let entries = try candidates()
             guard let best = entries.first else {
                 throw CopypastaExit.cancelled(first ? "nothing matches" : "nothing to pick from")
             }
-            let id = first ? best.id : try choose(argv, from: entries)
+            let id = first ? best.id : try choose(argv, from: entries, live: live)
             if paste { return try PasteCommand.paste(id, global: global) }
             if typeText { return try TypeCommand.type(id, global: global) }
             try Restore.entry(id, selections: target.selections, global: global)
@@ -107,10 +116,11 @@ extension Copypasta {
             return words
         }
 
-        /// The id the user chose with the launcher; exit 1 when cancelled.
-        private func choose(_ argv: [String], from entries: [Entry]) throws -> Int64 {
+        /// The id the user chose with the launcher; exit 1 when cancelled. A live fzf chooses from
+        /// the lists it reloaded, not only from `entries`.
+        private func choose(_ argv: [String], from entries: [Entry], live: Bool) throws -> Int64 {
             let (status, chosen) = try Launcher.run(argv, input: Self.menu(entries, output: output))
-            guard status == 0, let id = Self.chosenID(chosen), entries.contains(where: { $0.id == id }) else {
+            guard status == 0, let id = Self.chosenID(chosen), live || entries.contains(where: { $0.id == id }) else {
                 throw ExitCode(ExitStatus.nothingFound.rawValue)
             }
             return id
@@ -126,17 +136,11 @@ extension Copypasta {
 
         private func candidates() throws -> [Entry] {
             let store = try global.openStore()
-            let words = queryWords()
-            if words.isEmpty {
-                var filter = EntryFilter(limit: limit)
-                filter.snippetsOnly = snippets
-                return try store.entries(filter, withText: output.needsText)
-            }
-            var parsed = try SearchQuery.parse(words.joined(separator: " "))
+            let text = queryWords().joined(separator: " ")
+            // fzf reloads with its query as typed, empty at first.
+            var parsed = text.allSatisfy(\.isWhitespace) ? SearchQuery() : try SearchQuery.parse(text)
             parsed.snippetsOnly = snippets
-            let text = parsed.findText
-            if !text.isEmpty { return try store.find(text, filters: parsed, limit: limit, withText: output.needsText) }
-            return try store.search(parsed, order: .recent, limit: limit, withText: output.needsText)
+            return try store.pickerPage(parsed, limit: limit, withText: output.needsText).entries
         }
 
         private func launcherCommand(_ config: Config) throws -> [String] {
@@ -152,7 +156,7 @@ extension Copypasta {
             if graphical, Launcher.find(["rofi"]) != nil { return ["rofi", "-dmenu", "-i", "-p", "copypasta"] }
             if graphical, Launcher.find(["dmenu"]) != nil { return ["dmenu", "-i", "-l", "20", "-p", "copypasta"] }
             if Terminal.isTerminal(2), Launcher.find(["fzf"]) != nil {
-                return ["fzf", "--with-nth=2..", "--delimiter=\t", "--prompt=copypasta> "] + (output.null ? ["--read0"] : [])
+                return ["fzf"]
             }
             // Without DISPLAY, "no launcher found" would send a user with rofi installed looking for it.
             throw graphical ? ClientError.noLauncher : ClientError.noDisplayForLauncher

@@ -58,11 +58,16 @@ extension Copypasta {
             parsed.patterns += regex
             parsed.patternsIgnoreCase = ignoreCase
             let store = try global.openStoreForReading()
-            let results = try store.search(
-                parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText)
-            output.print(results)
+            let columns = Terminal.outputColumns()
+            var found = false
+            // Printed as read: a search without a limit never holds every hit.
+            try store.search(parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText) {
+                found = true
+                output.print($0, columns: columns)
+            }
+            Output.standard.flush()
             Self.reportRegexGaveUp(store)
-            if results.isEmpty { throw ExitCode(ExitStatus.nothingFound.rawValue) }
+            if !found { throw ExitCode(ExitStatus.nothingFound.rawValue) }
         }
 
         /// Says on standard error, after the results, on how many entries a regular expression

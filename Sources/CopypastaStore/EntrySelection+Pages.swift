@@ -1,0 +1,117 @@
+import CopypastaCore
+
+/// The statements that answer a full-text query one page at a time without reading every hit
+/// (docs/DESIGN.md §7, "Pages of a search").
+///
+/// Newest first, a page comes from one of two plans, chosen by how many entries hold the terms
+/// (`HistoryStore.searchRecent`): few hits are sorted by `seq` as a whole (cheap, since they are
+/// few), while a common word is found by walking the history newest first in chunks and asking
+/// the full-text index for the hits among each chunk's ids, which stops when the page is full.
+///
+/// By relevance, only a window of the most recently stored entries holding the terms is ranked
+/// (filters apply within it): FTS5 walks its lists from the highest rowid down and the LIMIT
+/// stops it, so the cost does not grow with the history. Older hits follow the window, most
+/// recently stored first.
+extension EntrySelection {
+    /// The columns of `columns(withText:)` and the entry's position, read for a keyset.
+    static func pageColumns(withText: Bool) -> String { columns(withText: withText) + ", e.seq AS page_seq" }
+
+    /// Newest first, when few entries hold the terms: every hit's `seq` is read (from the small
+    /// (id, seq, trashed_at) index when no filter needs the row) and sorted, then only the page's
+    /// rows are read. Binds: match, filters, keyset (when `keyset`), limit, offset.
+    func fewHitsPage(withText: Bool, keyset: Bool) -> String {
+        let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
+        return """
+            WITH page AS MATERIALIZED (
+                SELECT f.rowid AS id, e.seq AS seq FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid
+                WHERE entry_fts MATCH ? AND \(filter)\(keyset ? " AND e.seq < ?" : "")
+                ORDER BY e.seq DESC LIMIT ? OFFSET ?)
+            SELECT \(Self.pageColumns(withText: withText)) FROM page JOIN entry e ON e.id = page.id ORDER BY page.seq DESC
+            """
+    }
+
+    /// The next `?2` entries of the place (history, trash or snippets) below the position `?1`,
+    /// newest first: the chunks in which a walk looks for hits. Reads only an index.
+    var chunk: String {
+        let entries =
+            if place.contains("NOT NULL") {
+                "entry e INDEXED BY entry_by_trashed_at WHERE e.trashed_at IS NOT NULL AND"
+            } else if snippetsOnly {
+                "entry e INDEXED BY entry_by_title WHERE e.title IS NOT NULL AND"
+            } else {
+                "entry e INDEXED BY entry_by_seq WHERE"
+            }
+        return "SELECT e.id, e.seq FROM \(entries) e.seq < ? ORDER BY e.seq DESC LIMIT ?"
+    }
+
+    /// The hits of one chunk of a walk that the filters keep, newest first: one statement per
+    /// chunk, not per hit. Binds: the ids as a JSON array, filters, limit.
+    func walkedRows(withText: Bool) -> String {
+        """
+        SELECT \(Self.pageColumns(withText: withText)) FROM entry e
+        WHERE e.id IN (SELECT value FROM json_each(?)) AND \(filter) ORDER BY e.seq DESC LIMIT ?
+        """
+    }
+
+    /// Newest first without full-text terms: the filters over the history in its order.
+    /// Binds: filters, keyset (when `keyset`), limit, offset.
+    func filteredPage(withText: Bool, keyset: Bool) -> String {
+        let entries = conditions.contains("e.title IS NOT NULL") ? "entry e INDEXED BY entry_by_title" : "entry e"
+        return """
+            SELECT \(Self.pageColumns(withText: withText)) FROM \(entries)
+            WHERE \(filter)\(keyset ? " AND e.seq < ?" : "") ORDER BY e.seq DESC LIMIT ? OFFSET ?
+            """
+    }
+
+    /// The ranking window: how many of the `?2` most recently stored entries holding the terms
+    /// there are (filters aside), and the lowest rowid among them. FTS5 walks its lists from the
+    /// highest rowid down and the LIMIT stops it. Binds: match, window.
+    static let windowFloor = """
+        SELECT count(*) AS hits, min(id) AS lowest FROM (
+            SELECT rowid AS id FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
+        """
+
+    /// The hits in the ranking window (rowid at or above its floor) that pass the filters.
+    private var windowHits: String {
+        let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
+        return """
+            FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid \(docsizeJoin)
+            WHERE entry_fts MATCH ? AND f.rowid >= ? AND \(filter)
+            """
+    }
+
+    /// A page of the ranking window, ranked by `score` and newest first among equals.
+    /// Binds: match, floor, filters, limit, offset.
+    func rankedWindowPage(withText: Bool) -> String {
+        """
+        WITH page AS MATERIALIZED (
+            SELECT f.rowid AS id, \(score) AS score, e.seq AS seq \(windowHits)
+            ORDER BY score, seq DESC LIMIT ? OFFSET ?)
+        SELECT \(Self.pageColumns(withText: withText)) FROM page JOIN entry e ON e.id = page.id
+        ORDER BY page.score, page.seq DESC
+        """
+    }
+
+    /// How many hits of the ranking window pass the filters. Binds: match, floor, filters.
+    var windowCount: String { "SELECT count(*) \(windowHits)" }
+
+    /// The hits older than the ranking window, most recently stored first; read row by row, so
+    /// a search without a limit never holds them all. Binds: match, filters, lowest, limit, offset.
+    func belowWindow(withText: Bool) -> String {
+        """
+        SELECT \(Self.pageColumns(withText: withText)) FROM entry_fts f CROSS JOIN entry e ON e.id = f.rowid
+        WHERE entry_fts MATCH ? AND \(filter) AND f.rowid < ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?
+        """
+    }
+
+    /// A page in `sort` (`EntrySort`): the hits (or, without terms, the filtered entries) all
+    /// sorted, as an order other than the history's has no index to walk.
+    /// Binds: match (when the selection has terms), filters, limit, offset.
+    func sortedPage(_ sort: EntrySort, withText: Bool) -> String {
+        let entries = match == nil ? "entry e" : "entry_fts f CROSS JOIN entry e ON e.id = f.rowid"
+        return """
+            SELECT \(Self.columns(withText: withText)) FROM \(entries)
+            WHERE \(match == nil ? "" : "entry_fts MATCH ? AND ")\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?
+            """
+    }
+}

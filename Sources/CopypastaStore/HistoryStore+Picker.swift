@@ -1,0 +1,79 @@
+import CopypastaCore
+
+/// Where the next page of a picker's list starts: after the last row of the page before.
+public struct PickerCursor: Sendable, Equatable {
+    /// The position (`seq`) of the last history row shown; the next page is below it.
+    let below: Int64?
+    /// How many history rows were shown, for an order that has no keyset (`EntrySort`).
+    let shown: Int
+}
+
+/// One page of a picker's list.
+public struct PickerPage: Sendable {
+    /// The rows, in the list's order, with the fields a row and its preview show (no text
+    /// unless asked for; `HistoryStore.entry(id:)` reads it for the preview pane).
+    public var entries: [Entry]
+    /// Where the next page starts, nil when this page ends the list.
+    public var next: PickerCursor?
+}
+
+extension HistoryStore {
+    /// One page of the list a picker shows for `query` (the syntax of `search`: words, phrases,
+    /// prefixes and filters; an empty query lists the history), `limit` rows after `after` (nil:
+    /// the first page).
+    ///
+    /// When the query has words, the first page starts with the snippets whose title or text
+    /// they match as `find` ranks them (snippets are few, so all of them are scored). Then come
+    /// the entries holding every term, newest first (the history's order) or in `sort`, read
+    /// page by page: the next page starts below the last row shown (a keyset on `seq`), so a
+    /// page costs the same deep in the list as at its top, and the hits of a common word are
+    /// not all read to show fifty. `pick` and the picker window share this list.
+    public func pickerPage(
+        _ query: SearchQuery, sort: EntrySort? = nil, after: PickerCursor? = nil, limit: Int, withText: Bool = false
+    ) throws(StoreError) -> PickerPage {
+        try withRegexes(query.patterns, ignoreCase: query.patternsIgnoreCase) { () throws(StoreError) in
+            try page(query, sort: sort, after: after, limit: limit, withText: withText)
+        }
+    }
+
+    private func page(
+        _ query: SearchQuery, sort: EntrySort?, after: PickerCursor?, limit: Int, withText: Bool
+    ) throws(StoreError) -> PickerPage {
+        guard limit > 0 else { return PickerPage(entries: [], next: nil) }
+        let text = query.hasTerms ? query.findText : ""
+        var entries: [Entry] = []
+        if after == nil, !text.isEmpty {
+            let scored = try scoredSnippets(FoldedText(text), filters: query, withText: withText)
+            entries = scored.sorted { $0.score != $1.score ? $0.score > $1.score : FuzzyRank.precedes($0.entry, $1.entry) }
+                .map(\.entry)
+        }
+        var selection = EntrySelection(query, order: .recent)
+        if !text.isEmpty {
+            guard !query.snippetsOnly else { return PickerPage(entries: entries, next: nil) }
+            selection.require("e.title IS NULL")
+        }
+        var last: Int64?
+        var read = 0
+        let wanted = max(limit - entries.count, 1)
+        if let sort {
+            // An order other than the history's own pages by offset.
+            let sql = selection.sortedPage(sort, withText: withText)
+            let values = (selection.match.map { [$0] } ?? []) + selection.values + [wanted, after?.shown ?? 0]
+            try database.with(sql, values) { row throws(StoreError) in
+                let columns = try EntryColumns(row, withText: withText)
+                while try row.step() {
+                    entries.append(columns.entry(row))
+                    read += 1
+                }
+            }
+        } else {
+            try searchRecent(selection, below: after?.below, limit: wanted, offset: 0, withText: withText) { entry, seq in
+                entries.append(entry)
+                last = seq
+                read += 1
+            }
+        }
+        let next = read < wanted ? nil : PickerCursor(below: last, shown: (after?.shown ?? 0) + read)
+        return PickerPage(entries: entries, next: next)
+    }
+}

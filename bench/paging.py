@@ -1,0 +1,109 @@
+"""Keystroke to page on a 1,000,000-entry history (issue 21; imported by bench.py; `--only paging`).
+
+The history is built with SQL (as bench/slices.py does): English-like texts in which `the` is
+the commonest word (in about 60 % of the entries), a tenth of them from firefox, some tagged.
+Each query is timed as the picker runs it (one page of 50, newest first) and as
+`search --limit 20` runs it (relevance), p95 over the runs.
+"""
+import random
+import sqlite3
+import time
+
+COUNT = 1_000_000
+COMMON = ("the of and to in is that for it as with was on be by this are from or at an not have but "
+          "which one all were can there when your more so what up out if about").split()
+RARE = ("invoice meeting address password token deploy server client request response commit branch merge "
+        "rebase kernel socket buffer cursor window screen printer folder upload download package").split()
+APPS = ["firefox"] + ["xterm", "chromium", "emacs", "code", "thunderbird", "gimp", "okular", "slack"] * 1
+QUERIES = [["the"], ["the", "of"], ["invoice"], ["pre*"], ["\"the invoice\""], ["app:firefox"],
+           ["the", "app:firefox"], ["tag:work", "the"], ["kind:link"], ["zebrafish"], ["nosuchword"]]
+
+
+def texts(rng):
+    for index in range(COUNT):
+        words = []
+        for _ in range(rng.randint(3, 14)):
+            words.append(rng.choice(COMMON) if rng.random() < 0.45 else rng.choice(RARE))
+        if index % 5 == 0:
+            words.append(rng.choice(["prelude", "premium", "prefab", "preview", "prepare"]))
+        if index % 1000 == 0:
+            words.insert(0, "zebrafish")
+        text = " ".join(words) + f" #{index}"
+        if index % 50 == 0:
+            text = "https://example.com/" + text.replace(" ", "-")
+        yield text
+
+
+def fill(desktop):
+    """COUNT entries by SQL, indexes and triggers dropped while the rows go in, then rebuilt."""
+    desktop.run("add", "first")
+    desktop.run("tag", "1", "work")
+    db = sqlite3.connect(desktop.database, isolation_level=None, timeout=60)
+    rng = random.Random(21)
+    now = int(time.time() * 1e6)
+    db.execute("BEGIN")
+    saved = db.execute("SELECT type, name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') "
+                       "AND tbl_name IN ('entry', 'entry_text') AND sql IS NOT NULL").fetchall()
+    for kind, name, _ in saved:
+        db.execute(f'DROP {kind.upper()} "{name}"')
+    rows = ((index + 2, bytes(f"{index:032d}", "ascii"), now - (COUNT - index) * 1_000_000, rng.choice(APPS),
+             len(text), text[:200], index + 2, "link" if text.startswith("https:") else "text", text)
+            for index, text in enumerate(texts(rng)))
+    db.executemany("INSERT INTO entry (id, fingerprint, captured_at, source, source_app, bytes, preview, seq, kind) "
+                   "VALUES (?, ?, ?, 'clipboard', ?, ?, ?, ?, ?)", (row[:8] for row in rows))
+    rng = random.Random(21)
+    db.executemany("INSERT INTO entry_text (id, text) VALUES (?, ?)",
+                   ((index + 2, text) for index, text in enumerate(texts(rng))))
+    tag = db.execute("SELECT id FROM tag WHERE name = 'work'").fetchone()[0]
+    db.execute("INSERT INTO entry_tag (entry_id, tag_id) SELECT id, ? FROM entry WHERE id % 100 = 3", (tag,))
+    for _, _, sql in saved:
+        db.execute(sql)
+    db.execute("INSERT INTO entry_fts (entry_fts) VALUES ('rebuild')")
+    db.execute("UPDATE state SET value = (SELECT count(*) FROM entry WHERE trashed_at IS NULL) WHERE key = 'entries'")
+    db.execute("COMMIT")
+    db.close()
+
+
+def p95(desktop, binary, args, runs):
+    """The 95th percentile and the median of `runs` wall times (hyperfine -N, 3 warm-ups), in ms."""
+    import json
+    import subprocess
+    out = desktop.root + "/paging.json"
+    command = " ".join([binary] + ["'" + a.replace("'", "'\\''") + "'" for a in args])
+    subprocess.run(["hyperfine", "-N", "-i", "--warmup", "3", "--runs", str(runs), "--export-json", out, command],
+                   env=desktop.env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    times = sorted(json.load(open(out))["results"][0]["times"])
+    return times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] * 1000, times[len(times) // 2] * 1000
+
+
+def run(Desktop, binary, log, baseline=None, seeded=None, runs=20):
+    """Each query as the picker pages it (`pick --list --limit 50`) and as `search --limit 20` ranks it."""
+    import os
+    import shutil
+    log(f"== keystroke to page (issue 21): {COUNT:,} entries")
+    desktop = Desktop(binary, "max-entries = 0\n")
+    try:
+        if seeded:
+            os.makedirs(os.path.dirname(desktop.database), mode=0o700, exist_ok=True)
+            shutil.copy(seeded, desktop.database)
+        else:
+            fill(desktop)
+        with sqlite3.connect(desktop.database) as db:
+            for word in ("the", "invoice"):
+                hits = db.execute("SELECT count(*) FROM entry_fts WHERE entry_fts MATCH ?", (word,)).fetchone()[0]
+                log(f"  '{word}' is in {hits:,} entries")
+        worst = 0.0
+        for query in QUERIES:
+            for label, args in (("pick page", ["pick", "--list", "--limit", "50", "--"] + query),
+                                ("search --limit 20", ["search", "--limit", "20", "--"] + query)):
+                ours, median = p95(desktop, desktop.binary, args, runs)
+                worst = max(worst, ours)
+                line = f"  {label:<18} {' '.join(query):<22} p95 {ours:7.1f} ms (median {median:.1f})"
+                if baseline:
+                    theirs, _ = p95(desktop, os.path.abspath(baseline), args if label != "pick page" else
+                                    ["pick", "--launcher", "true", "--limit", "50", "--"] + query, min(runs, 5))
+                    line += f"   baseline p95 {theirs:7.1f} ms, ratio {ours / theirs:.2f}x"
+                log(line)
+        log(f"  worst p95 over the queries: {worst:.1f} ms (goal: 30 ms)")
+    finally:
+        desktop.close()
