@@ -25,12 +25,27 @@ struct EntrySelection {
     private let snippetsOnly: Bool
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
+    /// The history's own order (`order`), which a listing without `sort` and the recency of a
+    /// search follow; the trash keeps the storage order.
+    var order = HistoryOrder.captured
+
+    /// The position that orders the history, newest first: the storage order, or with
+    /// `order = used` the later of it and the last restore (the `entry_live_by_use` index).
+    private var position: String {
+        order == .used && place == Self.inHistory ? "max(e.seq, coalesce(e.used_seq, 0))" : "e.seq"
+    }
+
+    /// The ORDER BY terms of the history's own order.
+    private var newestFirst: String { position == "e.seq" ? "e.seq DESC" : "\(position) DESC, e.seq DESC" }
+
+    /// The condition of entries in the history.
+    private static let inHistory = "e.trashed_at IS NULL"
 
     /// The entries `query` selects, in `order` (relevance applies only when the query has words).
     init(_ query: SearchQuery, order: SearchOrder) {
         match = query.matchExpression
         ranked = order == .relevance && query.hasTerms
-        place = query.inTrash ? "e.trashed_at IS NOT NULL" : "e.trashed_at IS NULL"
+        place = query.inTrash ? "e.trashed_at IS NOT NULL" : Self.inHistory
         snippetsOnly = query.snippetsOnly
         if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
@@ -93,7 +108,7 @@ struct EntrySelection {
             // Snippets are few: sorting them beats walking the whole history in seq order.
             let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
             let sql =
-                "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
+                "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? newestFirst) LIMIT ? OFFSET ?"
             return (sql, values + page)
         }
         guard limit != nil else {
@@ -119,7 +134,7 @@ struct EntrySelection {
         """
         SELECT \(columns) FROM entry_fts f JOIN entry e ON e.id = f.rowid \(docsizeJoin)
         WHERE entry_fts MATCH ? AND \(filter)
-        ORDER BY \(ranked ? score + ", " : "")e.seq DESC\(skipped ? " LIMIT -1 OFFSET ?" : "")
+        ORDER BY \(ranked ? score + ", " : "")\(newestFirst)\(skipped ? " LIMIT -1 OFFSET ?" : "")
         """
     }
 
@@ -127,10 +142,10 @@ struct EntrySelection {
     private func pageOfHits(_ columns: String, _ filter: String) -> String {
         // Without filters the ranking reads seq and trashed_at from the (id, seq, trashed_at)
         // index instead of the entry rows. CROSS JOIN keeps the full-text index the outer loop.
-        let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
+        let entries = conditions.isEmpty && position == "e.seq" ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
         return """
             WITH page AS MATERIALIZED (
-                SELECT f.rowid AS id, \(score) AS score, e.seq AS seq
+                SELECT f.rowid AS id, \(score) AS score, \(position) AS seq
                 FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid \(docsizeJoin)
                 WHERE entry_fts MATCH ? AND \(filter)
                 ORDER BY score, seq DESC LIMIT ? OFFSET ?)

@@ -247,6 +247,16 @@ enum Schema {
             sql: """
                 CREATE INDEX entry_sync_counts ON entry (sync_state, sync_seq) WHERE trashed_at IS NULL AND sync_local = 0;
                 """),
+        // Recently used on top (`order = used`): a restore gives the entry a position in the
+        // same sequence as `seq` (HistoryStore.markUsed), so the listing key is the later of the
+        // two and the index reads a page of it without sorting the history. Local to this
+        // machine: no sync register carries it.
+        Migration(
+            name: "a position for the last restore, and the listing order by it",
+            sql: """
+                ALTER TABLE entry ADD COLUMN used_seq INTEGER;
+                CREATE INDEX entry_live_by_use ON entry (max(seq, coalesce(used_seq, 0)), seq) WHERE trashed_at IS NULL;
+                """),
     ]
 
     /// The schema version this build writes.

@@ -56,7 +56,7 @@ extension Copypasta {
         func run() throws {
             let config = try global.loadConfig()
             let argv = first ? [] : try launcherCommand(config)
-            let entries = try candidates()
+            let entries = try candidates(order: config.order)
             guard let best = entries.first else {
                 throw CopypastaExit.cancelled(first ? "nothing matches" : "nothing to pick from")
             }
@@ -83,8 +83,9 @@ extension Copypasta {
             }
         }
 
-        private func candidates() throws -> [Entry] {
+        private func candidates(order: HistoryOrder) throws -> [Entry] {
             let store = try global.openStore()
+            store.order = order
             var words = query
             if pinned { words.append("pinned:yes") }
             if let tag { words.append("tag:\(tag)") }
