@@ -85,7 +85,9 @@ import Testing
     }
 
     @Test func aSecureEntryNeedsSecureAndStaysSecure() throws {
-        let cli = cli(editor: "printf 'new secret' > \"$1\"")
+        // A second name for the file shows what the wipe left in it.
+        let kept = sandbox.root + "/kept"
+        let cli = cli(editor: "printf 'new secret' > \"$1\"; ln \"$1\" '\(kept)'")
         let add = try cli.run(["add", "--secure", "--passphrase-fd", "0", "old secret"], input: Array("pass phrase".utf8))
         #expect(add.status == 0, "\(add.stderr)")
         let refused = try cli.run("edit", "1")
@@ -99,6 +101,7 @@ import Testing
         let show = try cli.run(["show", "2", "--passphrase-fd", "0"], input: Array("pass phrase".utf8))
         #expect(show.output == "new secret")
         #expect(leftovers().isEmpty)
+        #expect(sandbox.read(kept) == [UInt8](repeating: 0, count: 10))
     }
 
     @Test func titleAndTagsChangeWithoutAnEditor() throws {
