@@ -30,7 +30,7 @@ struct EntrySelection {
     var order = HistoryOrder.captured
 
     /// The position that orders the history, newest first: the storage order, or with
-    /// `order = used` the later of it and the last restore (the `entry_live_by_use` index).
+    /// `order = used` the later of it and the last restore (see `pageByUse`).
     private var position: String {
         order == .used && place == Self.inHistory ? "max(e.seq, coalesce(e.used_seq, 0))" : "e.seq"
     }
@@ -105,6 +105,10 @@ struct EntrySelection {
         let page: [(any SQLValue)?] = [limit ?? -1, offset]
         let filter = ([place] + conditions).joined(separator: " AND ")
         guard let match else {
+            if let limit, position != "e.seq", sort == nil, !snippetsOnly {
+                let window = limit > Int.max - offset ? Int.max : limit + offset
+                return (pageByUse(columns, filter), values + [window] + values + [window] + page)
+            }
             // Snippets are few: sorting them beats walking the whole history in seq order.
             let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
             let sql =
@@ -118,6 +122,22 @@ struct EntrySelection {
             return (sql, [match] + values + (offset > 0 ? [offset] : []))
         }
         return (pageOfHits(columns, filter), [match] + values + page)
+    }
+
+    /// A page in the `used` order: its entries are among the first `limit + offset` stored and
+    /// the first `limit + offset` restored (an entry's position is one or the other, and every
+    /// entry above it in the page is above it in its own order too), so two short index walks
+    /// (`entry_by_seq`, and the partial `entry_by_use` of restored entries only) find them and
+    /// only those are sorted. An index of the position itself over every entry would cost the
+    /// database 25 MB at a million entries.
+    private func pageByUse(_ columns: String, _ filter: String) -> String {
+        """
+        SELECT \(columns) FROM entry e WHERE e.id IN (
+            SELECT id FROM (SELECT e.id FROM entry e WHERE \(filter) ORDER BY e.seq DESC LIMIT ?)
+            UNION ALL
+            SELECT id FROM (SELECT e.id FROM entry e WHERE \(filter) AND e.used_seq IS NOT NULL ORDER BY e.used_seq DESC LIMIT ?))
+        ORDER BY \(newestFirst) LIMIT ? OFFSET ?
+        """
     }
 
     /// The score of the current hit in a query over `entry_fts f` that has joined its docsize row

@@ -249,13 +249,13 @@ enum Schema {
                 """),
         // Recently used on top (`order = used`): a restore gives the entry a position in the
         // same sequence as `seq` (HistoryStore.markUsed), so the listing key is the later of the
-        // two and the index reads a page of it without sorting the history. Local to this
+        // two. The index holds restored entries only (EntrySelection.pageByUse). Local to this
         // machine: no sync register carries it.
         Migration(
-            name: "a position for the last restore, and the listing order by it",
+            name: "a position for the last restore",
             sql: """
                 ALTER TABLE entry ADD COLUMN used_seq INTEGER;
-                CREATE INDEX entry_live_by_use ON entry (max(seq, coalesce(used_seq, 0)), seq) WHERE trashed_at IS NULL;
+                CREATE INDEX entry_by_use ON entry (used_seq) WHERE used_seq IS NOT NULL;
                 """),
     ]
 
