@@ -118,5 +118,10 @@ import Testing
         let cleared = try list(cli, "--json")
         #expect(cleared.contains(#""tags":["collection:box"]"#) && !cleared.contains("title"), "\(cleared)")
         #expect(try cli.run("edit", "1", "--tags", "bad tag!").status == 64)
+        #expect(try cli.run("edit", "1", "--pin").status == 0)
+        #expect(try list(cli, "--json").contains(#""pinned":true"#))
+        #expect(try cli.run("edit", "1", "--unpin").status == 0)
+        #expect(try list(cli, "--json").contains(#""pinned":false"#))
+        #expect(try cli.run("edit", "1", "--pin", "--unpin").status == 64)
     }
 }

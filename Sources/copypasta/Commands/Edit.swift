@@ -28,6 +28,12 @@ extension Copypasta {
                 valueName: "tags"))
         var tags: String?
 
+        @Flag(help: "Pin the entry instead of editing the text (as pin does).")
+        var pin = false
+
+        @Flag(help: "Unpin the entry instead of editing the text (as unpin does).")
+        var unpin = false
+
         @Flag(help: "Edit a secure entry: ask for the passphrase and open its text into the file.")
         var secure = false
 
@@ -38,8 +44,12 @@ extension Copypasta {
             (tags ?? "").split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
         }
 
+        /// Whether the command changes metadata only, without an editor.
+        private var editsMetadata: Bool { title != nil || tags != nil || pin || unpin }
+
         func validate() throws {
-            if secure && (title != nil || tags != nil) { throw ValidationError("--secure edits the text, not --title or --tags") }
+            if pin && unpin { throw ValidationError("--pin and --unpin exclude each other") }
+            if secure && editsMetadata { throw ValidationError("--secure edits the text, not --title, --tags or the pin") }
             if let title, !title.isEmpty, let problem = SnippetTitle.problem(title) { throw ValidationError(problem) }
             for tag in tagList { if let problem = TagName.problem(tag) { throw ValidationError(problem) } }
         }
@@ -47,9 +57,10 @@ extension Copypasta {
         func run() throws {
             let (store, config) = try global.openStoreExpiring()
             let id = try entry.id(in: store)
-            if title != nil || tags != nil {
+            if editsMetadata {
                 if let title { try store.setTitle(id: id, title.isEmpty ? nil : title) }
                 if tags != nil { try store.setTags(id: id, tagList) }
+                if pin || unpin { try store.setPinned(ids: [id], pin) }
                 SyncKick.afterChange(global, store)
                 return
             }
