@@ -58,6 +58,8 @@ public struct Config: Equatable, Sendable {
     public var trashDays = 10
     /// Seconds after which unpinned, untagged entries are purged; nil keeps them (the default).
     public var maxAgeSeconds: Int?
+    /// The order of `list` and the pickers: newest stored first, or last restored first.
+    public var order = HistoryOrder.captured
     /// Whether the daemon takes the clipboard-manager role.
     public var clipboardManager = ManagerRole.auto
     /// The most bytes of one target a clipboard save keeps; larger targets are read and discarded.
@@ -92,6 +94,10 @@ public struct Config: Equatable, Sendable {
     public var selectSettleMilliseconds = 300
     /// When the daemon purges the entries of the session.
     public var clearOn = ClearOn.never
+    /// Whether a copy another machine made becomes this machine's CLIPBOARD when it arrives.
+    public var syncClipboard = false
+    /// How long after a copy here no arriving copy takes the clipboard, in milliseconds.
+    public var syncClipboardQuietMilliseconds = 5000
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -258,8 +264,8 @@ struct ConfigKey: Sendable {
                 "hook-timeout", 100...600_000, expected: "a duration from 100ms to 10m, like 5s", \.hookTimeoutMilliseconds),
             .hook("on-copy", \.onCopy),
             .hook("on-capture", \.onCapture),
-        ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + ConfigKey.managerKeys + ConfigKey.secureKeys
-        + ConfigKey.expandKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys + ConfigKey.pickerKeys
+        ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + ConfigKey.orderKeys + ConfigKey.managerKeys
+        + ConfigKey.secureKeys + ConfigKey.expandKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys + ConfigKey.pickerKeys
 }
 
 func showList(_ items: [String]) -> String {

@@ -3,8 +3,8 @@ import Glibc
 /// The keys of sync between machines (docs/DESIGN.md §14): where the folder is, what this device
 /// is called, and which copies never leave this machine.
 extension ConfigKey {
-    /// `sync-folder`, `sync-device-name`, `sync-exclude-apps`, `sync-exclude-patterns` and
-    /// `sync-exclude-larger-than`, in documentation order.
+    /// `sync-folder`, `sync-device-name`, `sync-exclude-apps`, `sync-exclude-patterns`,
+    /// `sync-exclude-larger-than`, `sync-clipboard` and `sync-clipboard-quiet`, in documentation order.
     static let syncKeys: [ConfigKey] = [
         ConfigKey(
             name: "sync-folder",
@@ -38,6 +38,16 @@ extension ConfigKey {
                 config.syncExcludeLargerThan = size
                 return nil
             }, show: { $0.syncExcludeLargerThan == 0 ? "0 (no limit)" : String($0.syncExcludeLargerThan) }),
+        ConfigKey(
+            name: "sync-clipboard",
+            apply: { config, value in
+                guard let flag = ConfigValue.bool(value) else { return "expected on or off" }
+                config.syncClipboard = flag
+                return nil
+            }, show: { $0.syncClipboard ? "on" : "off" }),
+        .duration(
+            "sync-clipboard-quiet", 0...3_600_000, expected: "a duration from 0s to 1h, like 5s",
+            \.syncClipboardQuietMilliseconds),
     ]
 
     /// A hook's executable (`on-copy`, `on-capture`); unset, the hooks directory's of that name.

@@ -92,6 +92,7 @@ public final class Agent {
         sync.announce = { [unowned self] message in
             runHook(.syncFailed, id: 0, selection: .clipboard, text: message, app: nil)
         }
+        sync.arrived = { [unowned self] arrival, device in offer(arrival, from: device) }
         sync.start()
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {

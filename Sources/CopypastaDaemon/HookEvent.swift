@@ -10,6 +10,8 @@ enum HookEvent: String {
     case type
     /// When entries could not be written into the sync folder (docs/DESIGN.md §14.4).
     case syncFailed = "sync-failed"
+    /// After a copy made on another machine became this machine's CLIPBOARD (`sync-clipboard`).
+    case arrived
 
     /// The hook that runs for the event: `on-capture`, or `on-copy` (the feedback hook) for a copy,
     /// a paste, typing or a sync failure.
@@ -23,6 +25,7 @@ enum HookEvent: String {
         case .type: "Typed"
         case .capture: "Captured"
         case .syncFailed: "Sync failed"
+        case .arrived: "Copied on another device"
         }
     }
 }

@@ -84,6 +84,10 @@ extension SyncEngine {
         if outcome.clockTooFarAhead {
             log(.warning, device: device, "clock", "\(name) carries a clock more than 5 minutes ahead of this machine's")
         }
+        if let arrival = outcome.arrival {
+            let peer = (try? store.syncPeers())?.first { $0.device == device }
+            arrived(arrival, peer?.name ?? device)
+        }
         if outcome.inserted + outcome.updated + outcome.deleted > 0 {
             log(
                 .info, device: device, "import",

@@ -31,6 +31,8 @@ final class SyncEngine: PollSource {
     let clock: () -> Double
     /// Announces entries that could not be written, through the feedback path.
     var announce: (_ message: String) -> Void = { _ in }
+    /// Offers an entry another machine copied (`sync-clipboard`), with that machine's name.
+    var arrived: (_ arrival: RemoteArrival, _ device: String) -> Void = { _, _ in }
 
     var identity: DeviceIdentity?
     var key: SyncKey?

@@ -33,6 +33,7 @@ public final class PickerApp {
         self.options = options
         settings = config.picker
         let store = try HistoryStore(path: options.database, create: false)
+        store.order = config.order
         self.store = store
         syncOn = (try? store.syncSettings().enabled) ?? false
         let picker = config.picker

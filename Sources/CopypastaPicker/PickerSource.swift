@@ -22,11 +22,12 @@ public final class PickerSource {
     }
 
     /// The rows `offset` to `offset + limit` (about: the first page may hold more, its
-    /// snippets) of `query` (search syntax; empty: the whole history).
+    /// snippets) of `query` (search syntax; empty: the whole history, as `list` orders it).
     public func page(query: String, offset: Int, limit: Int) throws -> [Entry] {
+        // The whole history in the list's own order (`order = used` included) pages by offset.
+        if query.trimmingSpaces().isEmpty { return try store.entries(EntryFilter(limit: limit, offset: offset)) }
         if query != self.query || offset != shown || offset == 0 {
-            let trimmed = query.trimmingSpaces()
-            parsed = trimmed.isEmpty ? SearchQuery() : try SearchQuery.parse(trimmed)
+            parsed = try SearchQuery.parse(query.trimmingSpaces())
             self.query = query
             shown = 0
             next = nil

@@ -27,12 +27,27 @@ struct EntrySelection {
     let patterns: [String]
     /// Whether the patterns ignore case.
     let patternsIgnoreCase: Bool
+    /// The history's own order (`order`), which a listing without `sort` follows; the trash
+    /// keeps the storage order.
+    var order = HistoryOrder.captured
+
+    /// The position that orders the history, newest first: the storage order, or with
+    /// `order = used` the later of it and the last restore (see `pageByUse`).
+    private var position: String {
+        order == .used && place == Self.inHistory ? "max(e.seq, coalesce(e.used_seq, 0))" : "e.seq"
+    }
+
+    /// The ORDER BY terms of the history's own order.
+    private var newestFirst: String { position == "e.seq" ? "e.seq DESC" : "\(position) DESC, e.seq DESC" }
+
+    /// The condition of entries in the history.
+    private static let inHistory = "e.trashed_at IS NULL"
 
     /// The entries `query` selects, in `order` (relevance applies only when the query has words).
     init(_ query: SearchQuery, order: SearchOrder) {
         match = query.matchExpression
         ranked = order == .relevance && query.hasTerms
-        place = query.inTrash ? "e.trashed_at IS NOT NULL" : "e.trashed_at IS NULL"
+        place = query.inTrash ? "e.trashed_at IS NOT NULL" : Self.inHistory
         snippetsOnly = query.snippetsOnly
         if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
@@ -100,10 +115,31 @@ struct EntrySelection {
     /// (full-text pages are in `EntrySelection+Pages.swift`) and the values to bind, in order.
     func statement(withText: Bool, limit: Int?, offset: Int) -> (sql: String, values: [(any SQLValue)?]) {
         let columns = Self.columns(withText: withText)
+        let page: [(any SQLValue)?] = [limit ?? -1, offset]
+        if let limit, position != "e.seq", sort == nil, !snippetsOnly {
+            let window = limit > Int.max - offset ? Int.max : limit + offset
+            return (pageByUse(columns, filter), values + [window] + values + [window] + page)
+        }
         // Snippets are few: sorting them beats walking the whole history in seq order.
         let entries = snippetsOnly ? "entry e INDEXED BY entry_by_title" : "entry e"
-        let sql = "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? "e.seq DESC") LIMIT ? OFFSET ?"
-        return (sql, values + [limit ?? -1, offset])
+        let sql = "SELECT \(columns) FROM \(entries) WHERE \(filter) ORDER BY \(sort?.orderBy ?? newestFirst) LIMIT ? OFFSET ?"
+        return (sql, values + page)
+    }
+
+    /// A page in the `used` order: its entries are among the first `limit + offset` stored and
+    /// the first `limit + offset` restored (an entry's position is one or the other, and every
+    /// entry above it in the page is above it in its own order too), so two short index walks
+    /// (`entry_by_seq`, and the partial `entry_by_use` of restored entries only) find them and
+    /// only those are sorted. An index of the position itself over every entry would cost the
+    /// database 25 MB at a million entries.
+    private func pageByUse(_ columns: String, _ filter: String) -> String {
+        """
+        SELECT \(columns) FROM entry e WHERE e.id IN (
+            SELECT id FROM (SELECT e.id FROM entry e WHERE \(filter) ORDER BY e.seq DESC LIMIT ?)
+            UNION ALL
+            SELECT id FROM (SELECT e.id FROM entry e WHERE \(filter) AND e.used_seq IS NOT NULL ORDER BY e.used_seq DESC LIMIT ?))
+        ORDER BY \(newestFirst) LIMIT ? OFFSET ?
+        """
     }
 
     /// The score of the current hit in a query over `entry_fts f` that has joined its docsize row

@@ -1,8 +1,21 @@
 extension HistoryStore {
     /// A position above every entry: where a capture, an add or a move to the top goes.
     /// Must run inside a transaction; the unique index on seq makes this a single look-up.
+    ///
+    /// A restore takes its position in the same sequence (`used_top` in the state table holds
+    /// the last one), so that in the `used` order a copy made after a restore is above it.
     func seqAboveAll() throws(StoreError) -> Int64 {
-        (try database.scalarInt("SELECT max(seq) FROM entry") ?? 0) + 1
+        let stored = try database.scalarInt("SELECT max(seq) FROM entry") ?? 0
+        let used = try database.scalarInt("SELECT value FROM state WHERE key = 'used_top'") ?? 0
+        return max(stored, used) + 1
+    }
+
+    /// Gives entry `id` the position above every other in the `used` order, without moving it
+    /// in the history's own order. Must run inside a transaction.
+    func moveUp(usedID id: Int64) throws(StoreError) {
+        let position = try seqAboveAll()
+        try database.run("UPDATE entry SET used_seq = ? WHERE id = ?", position, id)
+        try setState("used_top", position)
     }
 
     /// A position below every entry: where an imported record goes, so that imported history

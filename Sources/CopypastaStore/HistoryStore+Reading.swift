@@ -44,7 +44,9 @@ extension HistoryStore {
 
     /// Calls `body` with each entry, newest first, without holding them all in memory.
     public func forEachEntry(_ filter: EntryFilter, withText: Bool, _ body: (Entry) throws -> Void) throws {
-        let (sql, values) = EntrySelection(filter).statement(withText: withText, limit: filter.limit, offset: filter.offset)
+        var selection = EntrySelection(filter)
+        selection.order = order
+        let (sql, values) = selection.statement(withText: withText, limit: filter.limit, offset: filter.offset)
         try database.withRows(sql, values) { row in
             let columns = try EntryColumns(row, withText: withText)
             while try row.step() { try body(columns.entry(row)) }
@@ -79,6 +81,8 @@ extension HistoryStore {
     private func selectMatching(_ selection: EntrySelection, withText: Bool, limit: Int?, offset: Int) throws(StoreError)
         -> [Entry]
     {
+        var selection = selection
+        selection.order = order
         let (sql, values) = selection.statement(withText: withText, limit: limit, offset: offset)
         return try database.with(sql, values) { row throws(StoreError) in
             let columns = try EntryColumns(row, withText: withText)

@@ -67,8 +67,14 @@ extension HistoryStore {
         var fresh: [String: EntryRecord] = [:]
         for record in entries { try merge(record, now: now, outcome: &outcome, fresh: &fresh) }
         for record in fresh.values.sorted(by: { ($0.existsAt, $0.gid) < ($1.existsAt, $1.gid) }) {
-            try insertRemote(record, now: now)
+            let id = try insertRemote(record, now: now)
             outcome.inserted += 1
+            // Only a copy from another machine's CLIPBOARD may become ours (`sync-clipboard`).
+            if let id, record.source == EntrySource.clipboard.rawValue,
+                let captured = record.capturedAt.flatMap(Timestamp.parseISO8601)
+            {
+                outcome.arrival = RemoteArrival(id: id, capturedAt: captured)
+            }
         }
         if outcome.inserted > 0 { try applyRetention(maxEntries: maxEntries) }
         // One rewrite of the full-text index for every entry deleted for good (see `purge`).

@@ -77,8 +77,10 @@ extension HistoryStore {
     /// Inserts an entry new to this machine, as received (state 3): on top, like a copy made
     /// here; an entry another machine imported goes below the history, as it went there, so a
     /// bulk import elsewhere neither buries this machine's recent copies nor pushes them out.
-    func insertRemote(_ record: EntryRecord, now: Timestamp) throws(StoreError) {
-        guard let text = record.text, !text.isEmpty else { return }
+    /// Returns the new entry's id, nil when the record had no text.
+    @discardableResult
+    func insertRemote(_ record: EntryRecord, now: Timestamp) throws(StoreError) -> Int64? {
+        guard let text = record.text, !text.isEmpty else { return nil }
         let source = record.source.flatMap(EntrySource.init(rawValue:)) ?? .imported
         let new = NewEntry(
             text: text, fingerprint: Fingerprint(of: text), source: source, sourceApp: record.sourceApp,
@@ -91,6 +93,7 @@ extension HistoryStore {
         try setRemoteTitle(record.title, at: record.titleAt, id: id)
         try database.run("DELETE FROM sync_tombstone WHERE gid = ?", record.gid)
         try database.run("DELETE FROM sync_forgotten WHERE gid = ?", record.gid)
+        return id
     }
 
     /// Takes the acknowledgements addressed to us (`me`) from `device`; returns how many.

@@ -71,6 +71,9 @@ public final class HistoryStore {
 
     /// The database file path.
     public let path: String
+    /// The order of listings and of the recency of searches (`order`); the caller sets it from
+    /// the configuration. Restores are recorded for the `used` order whatever it is.
+    public var order = HistoryOrder.captured
     /// The connection; replaced when the file at `path` is no longer the one opened.
     private(set) var database: Database
     /// How long a write waits for another process's lock once the database is open, in ms.
@@ -189,8 +192,9 @@ public final class HistoryStore {
         }
     }
 
-    /// Records a restore: bumps use count and last-used time, and makes the
-    /// entry's text the last fingerprint so that the restore is not captured again.
+    /// Records a restore: bumps use count and last-used time, moves the entry to the top of the
+    /// `used` order, and makes the entry's text the last fingerprint so that the restore is not
+    /// captured again.
     public func markUsed(id: Int64, at time: Timestamp) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             let fingerprint = try database.with("SELECT fingerprint FROM entry WHERE id = ?", [id]) { row throws(StoreError) in
@@ -199,6 +203,7 @@ public final class HistoryStore {
             }
             guard let fingerprint else { throw .noSuchEntry(id) }
             try database.run("UPDATE entry SET use_count = use_count + 1, last_used_at = ? WHERE id = ?", time.microseconds, id)
+            try moveUp(usedID: id)
             try setState("last_fingerprint", fingerprint)
         }
     }

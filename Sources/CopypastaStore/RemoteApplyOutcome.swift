@@ -1,3 +1,5 @@
+import CopypastaCore
+
 /// What applying one imported file did (`HistoryStore.applyRemote`).
 public struct RemoteApplyOutcome: Sendable, Equatable {
     /// The file had been applied before (same device, seq, kind and digest): nothing was done.
@@ -17,6 +19,18 @@ public struct RemoteApplyOutcome: Sendable, Equatable {
     /// The file carried a clock more than five minutes ahead of ours (logged; ours stayed).
     public var clockTooFarAhead = false
 
+    /// The newest entry new to this machine that was captured from another machine's CLIPBOARD,
+    /// for `sync-clipboard` to put on this machine's clipboard.
+    public var arrival: RemoteArrival?
+
     /// An outcome with every count zero.
     public init() {}
+}
+
+/// An entry another machine copied, just stored here (`RemoteApplyOutcome.arrival`).
+public struct RemoteArrival: Sendable, Equatable {
+    /// The entry's id here.
+    public var id: Int64
+    /// When the other machine captured it, by its clock.
+    public var capturedAt: Timestamp
 }

@@ -247,6 +247,16 @@ enum Schema {
             sql: """
                 CREATE INDEX entry_sync_counts ON entry (sync_state, sync_seq) WHERE trashed_at IS NULL AND sync_local = 0;
                 """),
+        // Recently used on top (`order = used`): a restore gives the entry a position in the
+        // same sequence as `seq` (HistoryStore.markUsed), so the listing key is the later of the
+        // two. The index holds restored entries only (EntrySelection.pageByUse). Local to this
+        // machine: no sync register carries it.
+        Migration(
+            name: "a position for the last restore",
+            sql: """
+                ALTER TABLE entry ADD COLUMN used_seq INTEGER;
+                CREATE INDEX entry_by_use ON entry (used_seq) WHERE used_seq IS NOT NULL;
+                """),
     ]
 
     /// The schema version this build writes.

@@ -91,7 +91,7 @@ public enum Spawn {
     private static let defaultedSignals = [SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGCHLD, SIGPIPE]
 
     /// Starts the child with no signal blocked (it inherits our mask otherwise) and `defaultedSignals` at their default action.
-    private static func resetSignals(_ attributes: inout posix_spawnattr_t) {
+    static func resetSignals(_ attributes: inout posix_spawnattr_t) {
         var empty = sigset_t()
         sigemptyset(&empty)
         var defaults = sigset_t()
@@ -113,8 +113,7 @@ public enum Spawn {
         return result + extra.map { "\($0.key)=\($0.value)" }
     }
 
-    private static func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R
-    {
+    static func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
         pointers.append(nil)
         defer { pointers.forEach { free($0) } }

@@ -6,7 +6,7 @@ enum Environment {
     static let values: [String: String] = {
         let names = [
             "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "COPYPASTA_DB", "COPYPASTA_CONFIG",
-            "COPYPASTA_RUNTIME_DIR", "COPYPASTA_LAUNCHER", "DISPLAY", "CM_DIR", "TMPDIR",
+            "COPYPASTA_RUNTIME_DIR", "COPYPASTA_LAUNCHER", "DISPLAY", "CM_DIR", "TMPDIR", "VISUAL", "EDITOR",
         ]
         var values: [String: String] = [:]
         for name in names {

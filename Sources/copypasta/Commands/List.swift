@@ -60,6 +60,7 @@ extension Copypasta {
 
         func run() throws {
             let store = try global.openStoreForReading()
+            store.order = try global.loadConfig().order
             var filter = EntryFilter(
                 pinnedOnly: pinned, tag: tag, limit: page.limit, offset: page.offset, collection: collection, kind: kind)
             filter.snippetsOnly = snippets

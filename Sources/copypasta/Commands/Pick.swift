@@ -58,16 +58,16 @@ extension Copypasta {
         var list = false
 
         func run() throws {
+            let config = try global.loadConfig()
             if list {
-                Output.standard.write(Self.menu(try candidates(), output: output))
+                Output.standard.write(Self.menu(try candidates(order: config.order), output: output))
                 return Output.standard.flush()
             }
-            let config = try global.loadConfig()
             if !first, let picker = builtinPicker(config) { try openWindow(picker) }
             var argv = first ? [] : try launcherCommand(config)
             let live = Self.isFzf(argv)
             if live { argv = liveFzf(argv, executable: Restore.executablePath()) }
-            let entries = try candidates()
+            let entries = try candidates(order: config.order)
             guard let best = entries.first else {
                 throw CopypastaExit.cancelled(first ? "nothing matches" : "nothing to pick from")
             }
@@ -134,11 +134,17 @@ extension Copypasta {
             }
         }
 
-        private func candidates() throws -> [Entry] {
+        private func candidates(order: HistoryOrder) throws -> [Entry] {
             let store = try global.openStore()
+            store.order = order
             let text = queryWords().joined(separator: " ")
             // fzf reloads with its query as typed, empty at first.
-            var parsed = text.allSatisfy(\.isWhitespace) ? SearchQuery() : try SearchQuery.parse(text)
+            if text.allSatisfy(\.isWhitespace) {
+                var filter = EntryFilter(limit: limit)
+                filter.snippetsOnly = snippets
+                return try store.entries(filter, withText: output.needsText)
+            }
+            var parsed = try SearchQuery.parse(text)
             parsed.snippetsOnly = snippets
             return try store.pickerPage(parsed, limit: limit, withText: output.needsText).entries
         }
