@@ -1,6 +1,6 @@
 /// The keys of the library's lifecycle: how long the trash and the history keep entries.
 extension ConfigKey {
-    /// `trash-days` and `max-age`, in documentation order.
+    /// `trash-days`, `max-age` and `snippet-dir`, in documentation order.
     static let libraryKeys: [ConfigKey] = [
         ConfigKey(
             name: "trash-days",
@@ -22,6 +22,17 @@ extension ConfigKey {
                 config.maxAgeSeconds = seconds
                 return nil
             }, show: { $0.maxAgeSeconds.map(ConfigValue.showAge) ?? "off" }),
+        ConfigKey(
+            name: "snippet-dir",
+            apply: { config, value in
+                guard let path = ConfigValue.unquoted(value) else { return "expected the path of a directory" }
+                // A relative path would name another folder for a daemon started elsewhere.
+                guard path.isEmpty || path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") else {
+                    return "expected an absolute path or one starting with ~/"
+                }
+                config.snippetDir = path
+                return nil
+            }, show: { $0.snippetDir.isEmpty ? "(none)" : $0.snippetDir }),
     ]
 }
 
