@@ -22,6 +22,10 @@ final class SnippetFolder: PollSource, SlicedJob {
     var maxBytes: Int
     private var pending: [String] = []
     private var queued: Set<String> = []
+    /// Files skipped, with the stamp they had: an unchanged one is not read or logged again.
+    private var skipped: [String: String] = [:]
+    /// Files whose title another entry held: checked again when a file snippet goes away.
+    private var titleTaken: Set<String> = []
 
     /// Files checked per slice.
     static let sliceSize = 32
@@ -44,8 +48,10 @@ final class SnippetFolder: PollSource, SlicedJob {
     /// removed while nothing watched (the daemon down, another directory configured) are caught up.
     func reconcile() {
         let files = watcher.list()
-        let linked = (try? store.snippetFilePaths()) ?? []
-        enqueue(files + linked)
+        let present = Set(files)
+        // Paths that lost their file first: a renamed file's title is free before its new path is read.
+        let gone = ((try? store.snippetFilePaths()) ?? []).filter { !present.contains($0) }
+        enqueue(gone + files)
     }
 
     var pollDescriptors: [pollfd] { [pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)] }
@@ -79,25 +85,40 @@ final class SnippetFolder: PollSource, SlicedJob {
     private func check(_ path: String) {
         var stats = stat()
         let isFile = lstat(root + "/" + path, &stats) == 0 && stats.st_mode & S_IFMT == S_IFREG
+        let stamp = "\(stats.st_size):\(stats.st_mtim.tv_sec).\(stats.st_mtim.tv_nsec):\(stats.st_ino)"
+        titleTaken.remove(path)
         do {
-            guard isFile, let text = read(path, size: Int(stats.st_size)) else {
-                if let id = try store.removeSnippetFile(path: path, at: .now()) {
-                    logger.info("snippet file \(path) is gone: entry \(id) moved to the trash")
-                }
+            guard isFile else {
+                skipped[path] = nil
+                try remove(path)
                 return
             }
-            let stamp = "\(stats.st_size):\(stats.st_mtim.tv_sec).\(stats.st_mtim.tv_nsec):\(stats.st_ino)"
+            guard skipped[path] != stamp, try store.snippetFileStamp(path: path) != stamp else { return }
+            skipped[path] = nil
             let (title, tags) = Self.titleAndTags(path)
-            if let problem = SnippetTitle.problem(title) {
-                logger.info("snippet file \(path) skipped: \(problem)")
+            let problem = SnippetTitle.problem(title)
+            guard problem == nil, let text = read(path, size: Int(stats.st_size)) else {
+                if let problem { logger.info("snippet file \(path) skipped: \(problem)") }
+                skipped[path] = stamp
+                try remove(path)
                 return
             }
-            guard try store.snippetFileStamp(path: path) != stamp else { return }
             let id = try store.storeSnippetFile(path: path, stamp: stamp, text: text, title: title, tags: tags, at: .now())
             logger.info("snippet file \(path) stored as @\(title) (entry \(id))")
+        } catch StoreError.titleTaken(let title, let other) {
+            logger.info("snippet file \(path) skipped: the title \(title) is entry \(other)'s")
+            titleTaken.insert(path)
         } catch {
             logger.error("snippet file \(path) skipped: \(error)")
         }
+    }
+
+    /// Trashes the snippet of a file that is gone (or no longer a snippet); the files that
+    /// wanted its title are checked again.
+    private func remove(_ path: String) throws {
+        guard let id = try store.removeSnippetFile(path: path, at: .now()) else { return }
+        logger.info("snippet file \(path) is gone: entry \(id) moved to the trash")
+        enqueue(Array(titleTaken))
     }
 
     /// The file's text, or nil (logged) when it is empty, over `max-bytes` or not UTF-8.
