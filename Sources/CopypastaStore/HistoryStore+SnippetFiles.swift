@@ -61,4 +61,38 @@ extension HistoryStore {
         }
         return id
     }
+
+    /// The path of the file entry `id` came from, or nil for a snippet that lives in the database only.
+    public func snippetFilePath(id: Int64) throws(StoreError) -> String? {
+        try database.scalarText("SELECT path FROM snippet_file WHERE entry_id = ?", id)
+    }
+
+    /// Renames a file snippet in the database: its title and its link move to `path` together,
+    /// before the command renames the file, so the daemon finds the new path already linked with
+    /// the same stamp (a rename keeps size, times and inode) and reads nothing.
+    public func relinkSnippetFile(id: Int64, title: String, path: String) throws(StoreError) {
+        try Self.validate(title: title)
+        try database.transaction { () throws(StoreError) in
+            try requireExisting([id], trashed: false)
+            try name(id: id, title)
+            try database.run("UPDATE snippet_file SET path = ? WHERE entry_id = ?", path, id)
+        }
+    }
+
+    /// Drops the links of `ids` and the titles of those in the trash (a file of the same name
+    /// may come back as a new snippet); returns the paths, for the command to remove the files
+    /// after the entries were deleted.
+    public func detachSnippetFiles(ids: [Int64]) throws(StoreError) -> [String] {
+        var paths: [String] = []
+        try database.transaction { () throws(StoreError) in
+            for id in ids {
+                guard let path = try snippetFilePath(id: id) else { continue }
+                paths.append(path)
+                try touchSync([.title], where: "id = ? AND title IS NOT NULL AND trashed_at IS NOT NULL", [id])
+                try database.run("UPDATE entry SET title = NULL WHERE id = ? AND trashed_at IS NOT NULL", id)
+                try database.run("DELETE FROM snippet_file WHERE entry_id = ?", id)
+            }
+        }
+        return paths
+    }
 }

@@ -75,4 +75,26 @@ import Testing
         #expect(try desktop.tool(["xdotool", "type", "--delay", "20", "/greet "]) == 0)
         #expect(desktop.waitForFile(output, "Hello ", seconds: 60))
     }
+
+    @Test func nameAndDeleteWriteTheFilesBack() throws {
+        let (desktop, _) = try start()
+        let root = desktop.sandbox.root + "/snippets"
+        desktop.sandbox.write("snippets/mail/sig.md", "Regards")
+        #expect(try waitForSnippets(desktop, "greet=Hello [] sig=Regards [collection:mail]"))
+        let id = try desktop.sql("SELECT id FROM entry WHERE title = 'sig'")
+        #expect(try desktop.cli.run("name", "@sig", "regards").status == 0)
+        #expect(desktop.sandbox.read(root + "/mail/regards.md") == Array("Regards".utf8))
+        #expect(desktop.sandbox.read(root + "/mail/sig.md") == nil)
+        #expect(try waitForSnippets(desktop, "greet=Hello [] regards=Regards [collection:mail]"))
+        #expect(try desktop.sql("SELECT id FROM entry WHERE title = 'regards'") == id)
+        #expect(try desktop.cli.run("name", "--clear", "@regards").status == 65)
+        #expect(try desktop.cli.run("delete", "@greet").status == 0)
+        #expect(desktop.sandbox.read(root + "/greet.txt") == nil)
+        #expect(try waitForSnippets(desktop, "regards=Regards [collection:mail]"))
+        // The daemon saw the renames and the removal: a later file is still read, and nothing came back.
+        desktop.sandbox.write("snippets/later.txt", "later")
+        #expect(try waitForSnippets(desktop, "later=later [] regards=Regards [collection:mail]"))
+        #expect(try desktop.sql("SELECT count(*) FROM entry") == "3")
+        #expect(!desktop.log.contains("is gone"))
+    }
 }
