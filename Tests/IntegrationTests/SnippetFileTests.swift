@@ -97,4 +97,15 @@ import Testing
         #expect(try desktop.sql("SELECT count(*) FROM entry") == "3")
         #expect(!desktop.log.contains("is gone"))
     }
+
+    @Test func aReloadFollowsANewSnippetDir() throws {
+        let (desktop, daemon) = try start()
+        #expect(try waitForSnippets(desktop, "greet=Hello []"))
+        desktop.sandbox.write("other/new.txt", "new")
+        desktop.sandbox.write("config/copypasta/copypasta.conf", "feedback = none\nsnippet-dir = ~/other\n")
+        daemon.signal(SIGHUP)
+        #expect(try waitForSnippets(desktop, "new=new []"))
+        desktop.sandbox.write("other/next.txt", "next")
+        #expect(try waitForSnippets(desktop, "new=new [] next=next []"))
+    }
 }
