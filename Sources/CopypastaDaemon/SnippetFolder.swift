@@ -22,6 +22,8 @@ final class SnippetFolder: PollSource, SlicedJob {
     var maxBytes: Int
     private var pending: [String] = []
     private var queued: Set<String> = []
+    /// Whether the job is in the loop's queue of sliced work (or running a slice).
+    private var scheduled = false
     /// Files skipped, with the stamp they had: an unchanged one is not read or logged again.
     private var skipped: [String: String] = [:]
     /// Files whose title another entry held: checked again when a file snippet goes away.
@@ -72,13 +74,17 @@ final class SnippetFolder: PollSource, SlicedJob {
             queued.remove(path)
             check(path)
         }
-        return pending.isEmpty
+        scheduled = !pending.isEmpty
+        return !scheduled
     }
 
     private func enqueue(_ paths: [String]) {
-        let wasIdle = pending.isEmpty
         for path in paths where queued.insert(path).inserted { pending.append(path) }
-        if wasIdle && !pending.isEmpty && !slices.contains(self) { slices.add(self) }
+        // While a slice runs the job is out of the queue; `runSlice` then says whether it goes back.
+        if !scheduled && !pending.isEmpty {
+            scheduled = true
+            slices.add(self)
+        }
     }
 
     /// Brings the snippet of one path in line with its file: stored, replaced, skipped or trashed.
