@@ -15,6 +15,10 @@ import Testing
         _ = desktop.file("snippets/bad.txt", [0x66, 0xff, 0xfe])
         desktop.sandbox.write("snippets/big.txt", String(repeating: "x", count: 1001))
         desktop.sandbox.write("snippets/.swap.txt", "hidden")
+        // Links are not followed, to a file or to a folder outside the directory.
+        let outside = desktop.sandbox.write("outside/secret.txt", "not a snippet")
+        #expect(symlink(outside, desktop.sandbox.root + "/snippets/link.txt") == 0)
+        #expect(symlink(desktop.sandbox.root + "/outside", desktop.sandbox.root + "/snippets/linked") == 0)
         return (desktop, try desktop.startDaemon())
     }
 
@@ -47,6 +51,7 @@ import Testing
         #expect(rename(root + "/greet.txt", root + "/hello.txt") == 0)
         #expect(try waitForSnippets(desktop, "hello=Hi there [] sig=Regards [collection:mail]"))
         #expect(try desktop.cli.run("show", "@hello").output == "Hi there")
+        #expect(try desktop.cli.run("find", "hel").output.contains("@hello"))
         #expect(unlink(root + "/mail/sig.md") == 0)
         #expect(try waitForSnippets(desktop, "hello=Hi there []"))
         #expect(try desktop.sql("SELECT count(*) FROM entry WHERE trashed_at IS NOT NULL") == "2")
@@ -55,7 +60,7 @@ import Testing
         #expect(try waitForSnippets(desktop, "hello=Hi there [] todo=call Bob [collection:work]"))
         #expect(rename(root + "/work", root + "/jobs") == 0)
         #expect(try waitForSnippets(desktop, "hello=Hi there [] todo=call Bob [collection:jobs]"))
-        #expect(!desktop.log.contains("swap"))
+        #expect(!desktop.log.contains("swap") && !desktop.log.contains("link") && !desktop.log.contains("secret"))
     }
 
     @Test func filesChangedWhileTheDaemonWasDownAreReconciledAtStart() throws {
