@@ -17,6 +17,11 @@ extension Config {
         syncFolder.isEmpty ? nil : Paths.expandTilde(syncFolder, home: home)
     }
 
+    /// `snippet-dir` with `~` expanded, or nil when unset.
+    public func snippetDirPath(home: String) -> String? {
+        snippetDir.isEmpty ? nil : Paths.expandTilde(snippetDir, home: home)
+    }
+
     /// The name other devices show for this one: `sync-device-name`, else the host name.
     public var effectiveSyncDeviceName: String { syncDeviceName ?? Config.hostName }
 

@@ -78,6 +78,9 @@ public struct Config: Equatable, Sendable {
     public var expandTypeMax = 200
     /// WM_CLASS names (case-insensitive) of windows where expansion never fires.
     public var expandIgnoreApps = Config.defaultExpandIgnoreApps
+    /// The directory whose files are snippets (docs/DESIGN.md, "Snippets as files"), `~` expanded by
+    /// `snippetDirPath`; empty: none.
+    public var snippetDir = ""
     /// The sync directory inside the synced folder, `~` expanded by `syncFolderPath`; empty: sync not configured.
     public var syncFolder = ""
     /// The name other devices show for this one; nil: the host name.
@@ -265,7 +268,8 @@ struct ConfigKey: Sendable {
             .hook("on-copy", \.onCopy),
             .hook("on-capture", \.onCapture),
         ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + ConfigKey.orderKeys + ConfigKey.managerKeys
-        + ConfigKey.secureKeys + ConfigKey.expandKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys + ConfigKey.pickerKeys
+        + ConfigKey.secureKeys + ConfigKey.expandKeys + ConfigKey.snippetKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys
+        + ConfigKey.pickerKeys
 }
 
 func showList(_ items: [String]) -> String {

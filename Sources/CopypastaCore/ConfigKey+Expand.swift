@@ -38,3 +38,20 @@ extension Config {
         "KeePassXC", "KeePass2", "Bitwarden", "1Password", "Enpass", "Pinentry", "Gcr-prompter", "Ssh-askpass",
     ]
 }
+
+extension ConfigKey {
+    /// `snippet-dir`: the folder whose files are snippets (docs/DESIGN.md §7).
+    static let snippetKeys: [ConfigKey] = [
+        ConfigKey(
+            name: "snippet-dir",
+            apply: { config, value in
+                guard let path = ConfigValue.unquoted(value) else { return "expected the path of a directory" }
+                // A relative path would name another folder for a daemon started elsewhere.
+                guard path.isEmpty || path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") else {
+                    return "expected an absolute path or one starting with ~/"
+                }
+                config.snippetDir = path
+                return nil
+            }, show: { $0.snippetDir.isEmpty ? "(none)" : $0.snippetDir })
+    ]
+}

@@ -45,6 +45,8 @@ public final class Agent {
     var expander: Expander?
     /// Sync with the user's other machines (docs/DESIGN.md §14); idle without `sync-folder`.
     let sync: SyncEngine
+    /// The files of `snippet-dir` as snippets; nil while it is unset.
+    var snippetFolder: SnippetFolder?
     /// Long work run in slices between events (`SlicedWork`): the expiry's purge.
     let slices = SlicedWork()
     /// The stamp of the config file in effect (`ConfigFile.stamp`), which `status` compares with the file's.
@@ -94,6 +96,7 @@ public final class Agent {
         }
         sync.arrived = { [unowned self] arrival, device in offer(arrival, from: device) }
         sync.start()
+        applySnippetDir()
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
             let expire = { (now: Double) in
@@ -162,6 +165,7 @@ public final class Agent {
             applyManagerRole()
             applyExpansion()
             sync.reconfigure(fresh)
+            applySnippetDir()
             logger.info("configuration reloaded from \(paths.configFile)")
             return nil
         } catch {

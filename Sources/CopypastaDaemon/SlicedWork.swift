@@ -28,6 +28,11 @@ final class SlicedWork: PollSource {
         jobs.contains { $0 === job }
     }
 
+    /// Drops `job` unfinished (a snippet folder no longer configured).
+    func remove(_ job: any SlicedJob) {
+        jobs.removeAll { $0 === job }
+    }
+
     var pollDescriptors: [pollfd] { [] }
 
     func handle(fd: Int32, events: Int16) {}

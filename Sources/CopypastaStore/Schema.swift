@@ -257,6 +257,22 @@ enum Schema {
                 ALTER TABLE entry ADD COLUMN used_seq INTEGER;
                 CREATE INDEX entry_by_use ON entry (used_seq) WHERE used_seq IS NOT NULL;
                 """),
+        // Snippets as files (issue 23): which entry each file of `snippet-dir` became, by its path
+        // relative to the directory, with the file's stamp (size, change time, inode) when it was
+        // read, so a reconcile reads only files that changed. An entry deleted for good drops its link.
+        Migration(
+            name: "snippet files",
+            sql: """
+                CREATE TABLE snippet_file (
+                    path TEXT PRIMARY KEY,
+                    entry_id INTEGER NOT NULL,
+                    stamp TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX snippet_file_by_entry ON snippet_file (entry_id);
+                CREATE TRIGGER snippet_file_unlinked AFTER DELETE ON entry BEGIN
+                    DELETE FROM snippet_file WHERE entry_id = old.id;
+                END;
+                """),
     ]
 
     /// The schema version this build writes.

@@ -30,9 +30,9 @@ extension Copypasta {
 
         func run() throws {
             if let title, let problem = SnippetTitle.problem(title) { throw CoreError.data("\(problem); nothing was changed") }
-            let store = try global.openStoreExpiring().store
+            let (store, config) = try global.openStoreExpiring()
             defer { SyncKick.afterChange(global, store) }
-            try store.setTitle(id: entry.id(in: store), clear ? nil : title)
+            try SnippetWriteBack.name(store, config: config, id: entry.id(in: store), title: clear ? nil : title)
         }
     }
 }
