@@ -196,14 +196,13 @@ extension HistoryStore {
         let oldestKept = maxAgeSeconds.map { Timestamp(microseconds: now.microseconds - Int64($0) * 1_000_000) }
         let importer = Importer(store: self, maxEntries: maxEntries, oldestKept: oldestKept, limits: limits)
         // A larger page cache keeps the fingerprint index's pages (read for every record) in
-        // memory between transactions, and a longer log between checkpoints copies a page
-        // changed by many transactions into the database once (docs/DESIGN.md §7). Statement
-        // journals stay in memory: an insert with triggers copies the pages it changes there
-        // first, which in a temporary file cost 90 times the database's size in write calls.
-        try database.execute(
-            "PRAGMA cache_size = -\(Self.importCacheKibibytes); PRAGMA wal_autocheckpoint = 16384; PRAGMA temp_store = MEMORY")
+        // memory between transactions (docs/DESIGN.md §7). Statement journals stay in memory: an
+        // insert with triggers copies the pages it changes there first, which in a temporary
+        // file cost 90 times the database's size in write calls. The checkpoint interval stays:
+        // with a longer one here, the daemon's next capture would checkpoint the long log.
+        try database.execute("PRAGMA cache_size = -\(Self.importCacheKibibytes); PRAGMA temp_store = MEMORY")
         defer {
-            _ = try? database.execute("PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000; PRAGMA temp_store = DEFAULT")
+            _ = try? database.execute("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT")
             truncateLog()
         }
         do {
