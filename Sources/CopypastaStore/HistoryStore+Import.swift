@@ -180,8 +180,8 @@ extension HistoryStore {
     /// Texts already in the history are skipped, and so are entries max-age (`maxAgeSeconds`, as
     /// of `now`) would delete at once, as `expire` decides. When `body` throws (a bad line), the records
     /// before it are still stored and the error is rethrown; a database failure rolls back
-    /// only the batch being written. Retention (`maxEntries`) runs with every batch; the WAL
-    /// is truncated at the end, so it does not keep the size of the import.
+    /// only the transaction being written. Retention (`maxEntries`) runs with every
+    /// transaction; the WAL is truncated at the end, so it does not keep the size of the import.
     public func importEntries(
         maxEntries: Int, maxAgeSeconds: Int? = nil, now: Timestamp = .now(), _ body: (Importer) throws -> Void
     ) throws -> ImportSummary {
