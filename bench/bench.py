@@ -136,6 +136,57 @@ def seed_lines(count):
         yield {"text": text, "capturedAt": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(1.7e9 + index)) + "Z"}
 
 
+def database_size(desktop):
+    return os.path.getsize(desktop.database) + (os.path.getsize(desktop.database + "-wal")
+                                                if os.path.exists(desktop.database + "-wal") else 0)
+
+
+def bench_bulk_import(binary, count):
+    """Imports `count` entries of the store mix with the daemon running: entries/s, bytes written per byte
+    of database, the parts of the database, and how soon copies made meanwhile are stored."""
+    log(f"== import of {count:,} entries (issue 19: import speed and size)")
+    desktop = Desktop(binary, "max-entries = 0\nfeedback = none\n")
+    try:
+        path = desktop.root + "/seed.jsonl"
+        raw = 0
+        with open(path, "w") as handle:
+            for record in seed_lines(count):
+                raw += len(record["text"].encode())
+                handle.write(json.dumps(record) + "\n")
+        desktop.start_daemon()
+        started = time.monotonic()
+        importer = subprocess.Popen([desktop.binary, "import", path], env=desktop.env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE)
+        delays = []
+        time.sleep(1)
+        while importer.poll() is None and len(delays) < 10:
+            text = f"copied during the import {len(delays)}".encode()
+            copied = time.monotonic()
+            subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=text, env=desktop.env, check=True)
+            wanted = hashlib.sha256(text).digest()
+            if wait_until(lambda: desktop.last_fingerprint() == wanted, 30):
+                delays.append(time.monotonic() - copied)
+            time.sleep(1)
+        # rusage's block output is what /proc/PID/io calls write_bytes, in 512-byte units.
+        _, status, usage = os.wait4(importer.pid, 0)
+        elapsed = time.monotonic() - started
+        if status != 0:
+            raise SystemExit(importer.stderr.read().decode())
+        written, size = usage.ru_oublock * 512, database_size(desktop)
+        log(f"  {count:,} entries ({raw / 2**20:.1f} MiB of text) in {elapsed:.1f} s: {count / elapsed:,.0f} entries/s "
+            f"(goal >= 10,000); wrote {written / 2**20:,.0f} MiB for a {size / 2**20:.1f} MiB database: "
+            f"{written / size:.2f}x (goal <= 3x)")
+        log(f"  database {size / raw:.2f}x the text ({(size - raw) / count:.0f} bytes of overhead per entry)")
+        with sqlite3.connect(desktop.database) as db:
+            parts = db.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 8").fetchall()
+        log("  parts: " + ", ".join(f"{name} {size / count:.0f} B" for name, size in parts) + " per entry")
+        if delays:
+            log(f"  copies during the import stored after: max {max(delays) * 1000:.0f} ms, median "
+                f"{statistics.median(delays) * 1000:.0f} ms of {len(delays)} (goal <= 1 s)")
+    finally:
+        desktop.close()
+
+
 def bench_store(binary):
     log("== store and CLI (issue: store + CLI)")
     desktop = Desktop(binary, "max-entries = 0\n")
@@ -354,14 +405,28 @@ def bench_restore(binary):
             assert out == payload
             return time.monotonic() - started
 
-        ours, theirs = [], []
+        # The daemon's peak is reset (clear_refs 5) so that VmHWM is the peak of the copies alone.
+        with open(f"/proc/{desktop.daemon.pid}/clear_refs", "w") as handle:
+            handle.write("5")
+        rss_before = int(proc_field(desktop.daemon.pid, "VmRSS"))
+        ours, theirs, ours_whole, theirs_whole = [], [], [], []
         for _ in range(7):
+            started = time.monotonic()
             desktop.run("copy", entry)
             ours.append(read_clipboard())
+            ours_whole.append(time.monotonic() - started)
+            started = time.monotonic()
             subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=payload, env=desktop.env, check=True)
             theirs.append(read_clipboard())
+            theirs_whole.append(time.monotonic() - started)
+        peak = int(proc_field(desktop.daemon.pid, "VmHWM"))
         log(f"  xclip -o of 20 MiB: from copypasta {statistics.median(ours) * 1000:.1f} ms, from xclip itself "
             f"{statistics.median(theirs) * 1000:.1f} ms (median of 7 each, alternating)")
+        ratio = statistics.median(ours_whole) / statistics.median(theirs_whole)
+        log(f"  copy ID && xclip -o of 20 MiB {statistics.median(ours_whole) * 1000:.1f} ms vs xclip -i && xclip -o "
+            f"{statistics.median(theirs_whole) * 1000:.1f} ms: {ratio:.2f}x (goal <= 1.5x); daemon peak RSS "
+            f"{peak / 1024:.1f} MiB (was {rss_before / 1024:.1f} MiB; goal <= payload + 16 MiB = "
+            f"{len(payload) / 2**20 + 16:.0f} MiB)")
     finally:
         desktop.close()
 
@@ -501,7 +566,7 @@ def main():
     parser.add_argument("--owner", required=True)
     parser.add_argument("--hello", help="the ArgumentParser baseline binary (bench/hello)")
     parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
-    parser.add_argument("--only", choices=["store", "json", "capture", "restore", "retention", "purge", "startup",
+    parser.add_argument("--only", choices=["store", "bulk", "json", "capture", "restore", "retention", "purge", "startup",
                                            "paste", "type", "import", "manager", "find", "sync", "slices", "picker",
                                            "paging"])
     parser.add_argument("--baseline", help="a copypasta binary to compare with in the paging section (e.g. main's)")
@@ -514,6 +579,10 @@ def main():
         f"({os.path.getsize(options.binary) / 2**20:.1f} MiB)")
     if options.only in (None, "store"):
         bench_store(options.binary)
+    if options.only in (None, "bulk"):
+        bench_bulk_import(options.binary, 100_000)
+        if os.environ.get("BENCH_MILLION"):
+            bench_bulk_import(options.binary, 1_000_000)
     if options.only in (None, "json"):
         bench_json_and_input(options.binary)
     if options.only in (None, "capture"):

@@ -24,9 +24,13 @@ public struct ImportSummary: Sendable, Equatable {
 /// Receives import records and stores them in short transactions.
 ///
 /// A long import must not hold the write lock: the daemon waits at most about 100 ms for it.
-/// Records are collected in memory (no lock held, so a slow pipe holds nothing) and written in
-/// one transaction per batch of at most `batchRecords` records, `batchBytes` bytes of text or
-/// `batchSeconds` of collecting; retention runs with each batch.
+/// Records are collected in memory (no lock held, so a slow pipe holds nothing) in batches
+/// bounded by `Limits`, and a batch is written in transactions of bounded time, with a pause
+/// between them in which the daemon takes the lock; retention runs with each transaction.
+///
+/// Few large transactions are what make an import cheap (docs/DESIGN.md §7): a commit writes
+/// every page it changed, and the fingerprint index is keyed by a hash, so each record changes
+/// a leaf page of its own. 500 records a commit wrote 17.5 times the database's size.
 public final class Importer {
     private let store: HistoryStore
     private let maxEntries: Int
@@ -40,17 +44,26 @@ public final class Importer {
     private var batchFingerprints: Set<Fingerprint> = []
     private var batchBytes = 0
     private var batchStart = 0.0
+    private let limits: Limits
 
-    /// Records per transaction at most.
-    static let batchRecords = 500
-    /// Bytes of text per transaction at most.
-    static let batchBytes = 8 << 20
-    /// Seconds records are collected before they are written.
-    static let batchSeconds = 0.05
+    /// How much is collected before it is written, and how long one transaction may last.
+    struct Limits {
+        /// Records per batch at most.
+        var records = 20_000
+        /// Bytes of text per batch at most.
+        var bytes = 16 << 20
+        /// Seconds of collecting per batch at most (looked at when a record arrives).
+        var collectSeconds = 5.0
+        /// Seconds one transaction may hold the write lock before it commits. A waiting daemon
+        /// looks at the lock every millisecond (BusyWait) and takes it in the 2 ms pause after
+        /// the commit; a capture that missed it is retried 50 ms later (CapturePolicy).
+        var transactionSeconds = 0.25
+    }
 
     /// An importer writing into `store`.
-    init(store: HistoryStore, maxEntries: Int, oldestKept: Timestamp?) {
+    init(store: HistoryStore, maxEntries: Int, oldestKept: Timestamp?, limits: Limits = Limits()) {
         self.store = store
+        self.limits = limits
         self.maxEntries = maxEntries
         self.oldestKept = oldestKept
     }
@@ -87,8 +100,8 @@ public final class Importer {
         if let title = record.title { batchTitles.insert(title.lowercased()) }
         batchFingerprints.insert(fingerprint)
         batchBytes += record.text.utf8.count
-        if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes
-            || monotonicSeconds() - batchStart >= Self.batchSeconds
+        if batch.count >= limits.records || batchBytes >= limits.bytes
+            || monotonicSeconds() - batchStart >= limits.collectSeconds
         {
             try writeBatch()
         }
@@ -111,7 +124,8 @@ public final class Importer {
         throw .titleTaken(title, other)
     }
 
-    /// Writes the collected records in one transaction, with retention.
+    /// Writes the collected records in transactions of at most `limits.transactionSeconds`
+    /// each, with retention in each.
     func writeBatch() throws(StoreError) {
         guard !batch.isEmpty else { return }
         let records = batch
@@ -119,9 +133,24 @@ public final class Importer {
         batchFingerprints = []
         batchTitles = []
         batchBytes = 0
-        let (written, duplicates, removed) = try store.writing { () throws(StoreError) in
-            var written = 0, duplicates = 0
-            for record in records {
+        var next = records.startIndex
+        while next < records.endIndex {
+            if next > records.startIndex { HistoryStore.yieldToOtherWriters() }
+            next = try writeTransaction(records, from: next)
+        }
+    }
+
+    /// Writes `records` from `start` in one transaction until they end or its time is up;
+    /// returns the index of the first record not written.
+    private func writeTransaction(
+        _ records: [(entry: HistoryStore.NewEntry, tags: [String], title: String?)], from start: Int
+    ) throws(StoreError) -> Int {
+        let (next, written, duplicates, removed) = try store.writing { () throws(StoreError) in
+            let deadline = monotonicSeconds() + limits.transactionSeconds
+            var index = start, written = 0, duplicates = 0
+            while index < records.endIndex, index == start || monotonicSeconds() < deadline {
+                let record = records[index]
+                index += 1
                 // A capture may have stored the same text since the record was read.
                 if try store.newestEntry(with: record.entry.fingerprint) != nil {
                     duplicates += 1
@@ -132,28 +161,50 @@ public final class Importer {
                 if let title = record.title { try store.name(id: id, title) }
                 written += 1
             }
-            return (written, duplicates, try store.applyRetention(maxEntries: maxEntries))
+            return (index, written, duplicates, try store.applyRetention(maxEntries: maxEntries))
         }
         summary.imported += written
         summary.duplicates += duplicates
         summary.removedByRetention += removed
+        return next
     }
 }
 
 extension HistoryStore {
+    /// The page cache of an import, in KiB: the fingerprint index of a million entries (46 MB)
+    /// and the pages a transaction changes.
+    static let importCacheKibibytes = 65_536
+
     /// Imports records fed by `body`, committing them in short transactions (`Importer`).
     ///
     /// Texts already in the history are skipped, and so are entries max-age (`maxAgeSeconds`, as
     /// of `now`) would delete at once, as `expire` decides. When `body` throws (a bad line), the records
     /// before it are still stored and the error is rethrown; a database failure rolls back
-    /// only the batch being written. Retention (`maxEntries`) runs with every batch; the WAL
-    /// is truncated at the end, so it does not keep the size of the import.
+    /// only the transaction being written. Retention (`maxEntries`) runs with every
+    /// transaction; the WAL is truncated at the end, so it does not keep the size of the import.
     public func importEntries(
         maxEntries: Int, maxAgeSeconds: Int? = nil, now: Timestamp = .now(), _ body: (Importer) throws -> Void
     ) throws -> ImportSummary {
+        try importEntries(maxEntries: maxEntries, maxAgeSeconds: maxAgeSeconds, now: now, limits: Importer.Limits(), body)
+    }
+
+    /// `importEntries` with batches and transactions bounded by `limits`.
+    func importEntries(
+        maxEntries: Int, maxAgeSeconds: Int? = nil, now: Timestamp = .now(), limits: Importer.Limits,
+        _ body: (Importer) throws -> Void
+    ) throws -> ImportSummary {
         let oldestKept = maxAgeSeconds.map { Timestamp(microseconds: now.microseconds - Int64($0) * 1_000_000) }
-        let importer = Importer(store: self, maxEntries: maxEntries, oldestKept: oldestKept)
-        defer { truncateLog() }
+        let importer = Importer(store: self, maxEntries: maxEntries, oldestKept: oldestKept, limits: limits)
+        // A larger page cache keeps the fingerprint index's pages (read for every record) in
+        // memory between transactions (docs/DESIGN.md §7). Statement journals stay in memory: an
+        // insert with triggers copies the pages it changes there first, which in a temporary
+        // file cost 90 times the database's size in write calls. The checkpoint interval stays:
+        // with a longer one here, the daemon's next capture would checkpoint the long log.
+        try database.execute("PRAGMA cache_size = -\(Self.importCacheKibibytes); PRAGMA temp_store = MEMORY")
+        defer {
+            _ = try? database.execute("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT")
+            truncateLog()
+        }
         do {
             try body(importer)
         } catch {

@@ -94,12 +94,17 @@ extension HistoryStore {
 
     /// One entry with its full text; throws `noSuchEntry` for an unknown id.
     public func entry(id: Int64) throws(StoreError) -> Entry {
-        let sql = "SELECT \(EntrySelection.columns(withText: true)) FROM entry e WHERE e.id = ?"
-        let found = try database.with(sql, [id]) { row throws(StoreError) in
-            try row.step() ? try EntryColumns(row, withText: true).entry(row) : nil
+        // The text is read into its string directly, not through a column (Database+TextRead),
+        // in the same read transaction as the row.
+        try database.reading { () throws(StoreError) in
+            let sql = "SELECT \(EntrySelection.columns(withText: false)) FROM entry e WHERE e.id = ?"
+            let found = try database.with(sql, [id]) { row throws(StoreError) in
+                try row.step() ? try EntryColumns(row, withText: false).entry(row) : nil
+            }
+            guard var found else { throw .noSuchEntry(id) }
+            found.text = try database.textByIncrementalRead(table: "entry_text", column: "text", rowid: id) ?? ""
+            return found
         }
-        guard let found else { throw .noSuchEntry(id) }
-        return found
     }
 
     /// The full text of one entry; throws `noSuchEntry` for an unknown id, `secureEntry` for a sealed one.

@@ -131,8 +131,8 @@ final class SelectionServer {
         guard var transfer = transfers[key] else { return }
         let item = transfer.item
         // Whole elements per chunk: format-32 data is held as C longs but sent as 4 bytes each.
-        let end = min(transfer.offset + chunkSize / max(1, Int(item.format) / 8) * item.unit, item.bytes.count)
-        _ = item.bytes.withUnsafeBufferPointer { buffer in
+        let end = min(transfer.offset + chunkSize / max(1, Int(item.format) / 8) * item.unit, item.count)
+        _ = item.withBytes { buffer in
             XChangeProperty(
                 display, requestor, property, item.type, item.format, PropModeReplace,
                 buffer.baseAddress.map { $0 + transfer.offset } ?? UnsafePointer(bitPattern: 1),
@@ -185,17 +185,17 @@ final class SelectionServer {
 
     private func send(_ item: Item, requestor: Window, property: Atom) {
         // The INCR threshold counts the bytes on the wire: 4 per format-32 element.
-        if item.bytes.count / item.unit * max(1, Int(item.format) / 8) <= chunkSize {
-            _ = item.bytes.withUnsafeBufferPointer { buffer in
+        if item.count / item.unit * max(1, Int(item.format) / 8) <= chunkSize {
+            _ = item.withBytes { buffer in
                 XChangeProperty(
                     display, requestor, property, item.type, item.format, PropModeReplace,
-                    buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(item.bytes.count / item.unit))
+                    buffer.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(buffer.count / item.unit))
             }
             if item.isText { recordDelivery(to: requestor) }
             return
         }
         XSelectInput(display, requestor, PropertyChangeMask)
-        setLongs(requestor, property, type: atoms.incr, [UInt(item.bytes.count)])
+        setLongs(requestor, property, type: atoms.incr, [UInt(item.count)])
         transfers[TransferKey(requestor: requestor, property: property)] = Transfer(
             item: item, deadline: monotonicSeconds() + Self.stalledTransferTimeout)
     }

@@ -241,7 +241,7 @@ final class TargetSave {
     }
 
     private func keep(_ item: SelectionServer.Item) {
-        total += item.bytes.count
+        total += item.count
         items.append(item)
     }
 

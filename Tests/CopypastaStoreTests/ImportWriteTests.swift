@@ -1,0 +1,74 @@
+import CopypastaCore
+import Glibc
+import TestSupport
+import Testing
+
+@testable import CopypastaStore
+
+/// An import writes the database about once, not once per small transaction, and leaves its
+/// b-trees and full-text index whole.
+@Suite struct ImportWriteTests {
+    let sandbox = Sandbox()
+
+    /// Bytes of the files this thread has made dirty so far, which the kernel writes to disk
+    /// (`write_bytes` of /proc/thread-self/io: rewriting a page still in memory counts once): the
+    /// import runs on the calling thread, and tests running beside it on other threads do not count.
+    func bytesWritten() throws -> Int {
+        let text = String(decoding: sandbox.read("/proc/thread-self/io") ?? [], as: UTF8.self)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("write_bytes:") })
+        return try #require(Int(line.split(separator: " ").last ?? ""))
+    }
+
+    /// The database and its write-ahead log, in bytes.
+    func databaseSize() -> Int {
+        ["", "-wal"].reduce(0) { total, suffix in total + (sandbox.read(sandbox.database + suffix)?.count ?? 0) }
+    }
+
+    /// Short lines of a few words, every 50th a few lines long, as a history holds them.
+    func records(_ count: Int) -> [ImportRecord] {
+        let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
+        return (0..<count).map { index in
+            let line = (0..<(3 + index % 9)).map { words[(index * 7 + $0 * 3) % words.count] }.joined(separator: " ")
+            let text = index % 50 == 0 ? String(repeating: "\(line) #\(index)\n", count: 20) : "\(line) #\(index)"
+            return ImportRecord(text: text, capturedAt: "2026-01-01T00:00:00Z")
+        }
+    }
+
+    /// Before, 500 records a transaction wrote 5.2 times the database's size at this size (17.5
+    /// times at a million entries). The transactions are not cut by time here, so that a busy
+    /// machine does not make them small.
+    @Test func anImportWritesAtMostThreeTimesTheDatabaseSize() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let lines = records(20_000)
+        let before = try bytesWritten()
+        let untimed = Importer.Limits(collectSeconds: 3600, transactionSeconds: 3600)
+        let summary = try store.importEntries(maxEntries: 0, limits: untimed) { importer in
+            for record in lines { try importer.add(record) }
+        }
+        let written = try bytesWritten() - before
+        #expect(summary.imported == 20_000)
+        let size = databaseSize()
+        #expect(written <= 3 * size, "wrote \(written) bytes for a database of \(size)")
+        try expectWhole()
+    }
+
+    /// A transaction that may last no time at all writes one record, and the next one the next:
+    /// every record is stored once.
+    @Test func transactionsCutByTheirDeadlineStoreEveryRecord() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let lines = records(300)
+        let summary = try store.importEntries(maxEntries: 0, limits: Importer.Limits(transactionSeconds: 0)) { importer in
+            for record in lines + lines.prefix(10) { try importer.add(record) }
+        }
+        #expect(summary == ImportSummary(imported: 300, duplicates: 10))
+        #expect(try store.counts().entries == 300)
+        try expectWhole()
+    }
+
+    /// SQLite's and FTS5's own checks, by the sqlite3 shell (an independent reader).
+    func expectWhole() throws {
+        let checks = "PRAGMA integrity_check; INSERT INTO entry_fts (entry_fts, rank) VALUES ('integrity-check', 1);"
+        let result = try Child(["sqlite3", sandbox.database, checks]).communicate()
+        #expect(result.output == "ok\n" && result.status == 0, "\(result.output) \(result.stderr)")
+    }
+}
