@@ -40,6 +40,8 @@ public struct Config: Equatable, Sendable {
     public var feedback = Feedback.notify
     /// The picker command as an argv, when configured.
     public var launcher: [String]?
+    /// The key the daemon grabs to run `copypasta pick`, when configured.
+    public var pickHotkey: Keystroke?
     /// How long a hook may run before it is killed, in milliseconds.
     public var hookTimeoutMilliseconds = 5000
     /// The on-copy hook executable, when configured.

@@ -73,6 +73,7 @@ public final class Agent {
             sync.captured()
         }
         display.delegate = capture
+        display.hotkeyPressed = { [unowned self] in runPicker() }
         loop.sources.append(sync)
         loop.sources.append(slices)
         let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }
@@ -85,6 +86,7 @@ public final class Agent {
         display.watch(config.selections)
         applyManagerRole()
         applyExpansion()
+        applyPickHotkey()
         for selection in config.selections { capture.readCurrent(selection) }
         sync.announce = { [unowned self] message in
             runHook(.syncFailed, id: 0, selection: .clipboard, text: message, app: nil)
@@ -154,6 +156,7 @@ public final class Agent {
             display.watch(fresh.selections)
             applyManagerRole()
             applyExpansion()
+            applyPickHotkey()
             sync.reconfigure(fresh)
             logger.info("configuration reloaded from \(paths.configFile)")
             return nil

@@ -65,6 +65,10 @@ public final class X11Display {
     /// The foreign owner of each selection, from XFixes, with its application found at the change:
     /// the one an owner-gone event is about (X11Display+Owners.swift).
     var selectionOwners: [Atom: TrackedOwner] = [:]
+    /// The `pick-hotkey` key and its grab (X11Display+Hotkey.swift); nil when none is configured.
+    public internal(set) var hotkey: Hotkey?
+    /// Called on the event-loop thread when the grabbed hotkey is pressed.
+    public var hotkeyPressed: (() -> Void)?
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
     public init(displayName: String?) throws(X11Error) {
@@ -102,6 +106,11 @@ public final class X11Display {
     private func installErrorHandlers() {
         XSetErrorHandler { _, event in
             guard let event else { return 0 }
+            // Another client's grab of the hotkey: reported by `grabHotkey`, not as a stray error.
+            if event.pointee.error_code == UInt8(BadAccess) && event.pointee.request_code == grabKeyRequest {
+                refusedKeyGrabs += 1
+                return 0
+            }
             if recordedProtocolErrors.count < 64 {
                 let error = event.pointee
                 recordedProtocolErrors.append(
@@ -224,6 +233,8 @@ public final class X11Display {
             manager.roleLost()
         case SelectionClear:
             handleSelectionClear(event.xselectionclear)
+        case KeyPress:
+            handleKeyPress(event.xkey)
         case DestroyNotify:
             let destroyed = event.xdestroywindow.window
             manager.ownerGone { $0 == destroyed }

@@ -1,0 +1,72 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// `pick-hotkey`: the daemon grabs the key itself and runs `copypasta pick` on each press. The
+/// launcher is a script that records its run, so no window is needed.
+@Suite(.serialized) struct PickHotkeyTests {
+    /// A desktop whose launcher appends a line to `launched` and cancels (exit 1), with one entry to offer.
+    private func desktop(hotkey: String) throws -> (desktop: Desktop, launched: String) {
+        let desktop = try Desktop()
+        let launched = desktop.sandbox.root + "/launched"
+        let script = desktop.sandbox.write(
+            "launch", "#!/bin/sh\ncat > /dev/null\necho ran >> '\(launched)'\nexit 1\n", mode: 0o755)
+        desktop.sandbox.write(
+            "config/copypasta/copypasta.conf", "feedback = none\npick-hotkey = \(hotkey)\nlauncher = \(script)\n")
+        #expect(try desktop.cli.run(["add", "an entry to offer"]).status == 0)
+        return (desktop, launched)
+    }
+
+    private func press(_ desktop: Desktop, _ key: String) throws {
+        #expect(try desktop.tool(["xdotool", "key", key]) == 0)
+    }
+
+    @Test func theHotkeyRunsPickAlsoWithNumLockOn() throws {
+        let (desktop, launched) = try desktop(hotkey: "super+v")
+        try desktop.startDaemon()
+        #expect(desktop.waitForLog("pick-hotkey super+v runs copypasta pick"), "\(desktop.log)")
+        try press(desktop, "super+v")
+        #expect(desktop.waitForFile(launched, "ran\n"), "\(desktop.log)")
+        try press(desktop, "Num_Lock")
+        try press(desktop, "super+v")
+        #expect(desktop.waitForFile(launched, "ran\nran\n"), "\(desktop.log)")
+        try press(desktop, "Num_Lock")
+        let status = try desktop.cli.run(["status", "--json"]).output
+        #expect(status.contains("\"pickHotkey\":\"super+v\",\"pickHotkeyState\":\"grabbed\""), "\(status)")
+    }
+
+    @Test func aKeyHeldByAnotherClientIsReportedOnceAndRegrabbedAtReload() throws {
+        let (desktop, launched) = try desktop(hotkey: "super+v")
+        let holder = try desktop.start([TestClient.path, "--grab-key", "v", "64"])
+        #expect(holder.waitForLine("grabbed") != nil)
+        try desktop.startDaemon()
+        let json = try desktop.cli.run(["status", "--json"]).output
+        #expect(json.contains("\"pickHotkey\":\"super+v\",\"pickHotkeyState\":\"taken\""), "\(json)")
+        let human = try desktop.cli.run(["status"]).output
+        #expect(human.contains("pick-hotkey: super+v is held by another client"), "\(human)")
+        #expect(desktop.log.split(separator: "\n").count { $0.contains("super+v") } == 1, "\(desktop.log)")
+        #expect(!desktop.log.contains("X protocol error"), "\(desktop.log)")
+
+        holder.stop()
+        #expect(try desktop.cli.run(["config", "--reload"]).status == 0)
+        #expect(desktop.waitForLog("pick-hotkey super+v runs copypasta pick"), "\(desktop.log)")
+        try press(desktop, "super+v")
+        #expect(desktop.waitForFile(launched, "ran\n"), "\(desktop.log)")
+    }
+
+    @Test func aReloadMovesTheGrabToTheNewKey() throws {
+        let (desktop, launched) = try desktop(hotkey: "super+v")
+        try desktop.startDaemon()
+        #expect(desktop.waitForLog("pick-hotkey super+v runs copypasta pick"))
+        let script = desktop.sandbox.root + "/launch"
+        desktop.sandbox.write(
+            "config/copypasta/copypasta.conf", "feedback = none\npick-hotkey = ctrl+alt+h\nlauncher = \(script)\n")
+        #expect(try desktop.cli.run(["config", "--reload"]).status == 0)
+        #expect(desktop.waitForLog("pick-hotkey ctrl+alt+h runs copypasta pick"), "\(desktop.log)")
+        // The old key is free again: another client can grab it.
+        let holder = try desktop.start([TestClient.path, "--grab-key", "v", "64"])
+        #expect(holder.waitForLine("grabbed") != nil)
+        try press(desktop, "ctrl+alt+h")
+        #expect(desktop.waitForFile(launched, "ran\n"), "\(desktop.log)")
+    }
+}
