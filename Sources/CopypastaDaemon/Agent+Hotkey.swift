@@ -33,7 +33,8 @@ extension Agent {
     }
 
     /// Runs `copypasta pick` detached, through the hook runner (its own session, no shell, stderr to
-    /// the log, killed after `pickerTimeout`), with this daemon's database, config file and display.
+    /// the log, killed after `pickerTimeout`), with this daemon's database, config file and display. A
+    /// cancelled pick (exit 1) is a normal ending, not a failure for the log.
     func runPicker() {
         guard let executable = Self.ownExecutable() else {
             return logger.error("pick-hotkey pressed, but the daemon's own executable cannot be found to run copypasta pick")
@@ -44,7 +45,7 @@ extension Agent {
         loop.hookRunner(logger: logger).run(
             .init(
                 name: "picker", argv: [executable, "pick"], environment: environment, input: "",
-                timeout: Self.pickerTimeout, entry: 0))
+                timeout: Self.pickerTimeout, entry: 0, normalStatuses: [0, 1]))
     }
 
     /// The path of the running executable (the kernel's link, so a relative or PATH start does not matter).
