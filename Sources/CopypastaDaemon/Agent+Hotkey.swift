@@ -34,15 +34,20 @@ extension Agent {
 
     /// Runs `copypasta pick` detached, through the hook runner (its own session, no shell, stderr to
     /// the log, killed after `pickerTimeout`), with this daemon's database, config file and display. A
-    /// cancelled pick (exit 1) is a normal ending, not a failure for the log.
+    /// cancelled pick (exit 1) is a normal ending, not a failure for the log. One picker at a time.
     func runPicker() {
         guard let executable = Self.ownExecutable() else {
             return logger.error("pick-hotkey pressed, but the daemon's own executable cannot be found to run copypasta pick")
         }
+        let runner = loop.hookRunner(logger: logger)
+        // A press before the first picker's window took the keyboard would open a second one over it.
+        guard !runner.isActive("picker") else {
+            return logger.info("pick-hotkey pressed while the picker it started is still open; ignored")
+        }
         let environment = [
             "DISPLAY": display.name, "COPYPASTA_DB": paths.database, "COPYPASTA_CONFIG": paths.configFile,
         ]
-        loop.hookRunner(logger: logger).run(
+        runner.run(
             .init(
                 name: "picker", argv: [executable, "pick"], environment: environment, input: "",
                 timeout: Self.pickerTimeout, entry: 0, normalStatuses: [0, 1]))

@@ -122,6 +122,11 @@ final class HookRunner: PollSource {
         }
     }
 
+    /// Whether a hook of this name runs or waits to run.
+    func isActive(_ name: String) -> Bool {
+        queue.contains { $0.name == name } || processes.values.contains { $0.name == name && $0.ending == nil }
+    }
+
     /// Whether no hook runs or waits and no process group awaits its deadline.
     var isIdle: Bool { processes.isEmpty && queue.isEmpty }
 

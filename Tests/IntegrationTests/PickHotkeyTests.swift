@@ -38,6 +38,30 @@ import Testing
         #expect(status.contains("\"pickHotkey\":\"super+v\",\"pickHotkeyState\":\"grabbed\""), "\(status)")
     }
 
+    @Test func aSecondPressWhileThePickerIsOpenStartsNoSecondOne() throws {
+        let desktop = try Desktop()
+        let launched = desktop.sandbox.root + "/launched", release = desktop.sandbox.root + "/release"
+        // Stays open until the test creates `release` (at most 30 s), as a picker waits for the user.
+        let script = desktop.sandbox.write(
+            "launch",
+            "#!/bin/sh\ncat > /dev/null\necho ran >> '\(launched)'\n"
+                + "i=0; while [ ! -e '\(release)' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done\nexit 1\n",
+            mode: 0o755)
+        desktop.sandbox.write(
+            "config/copypasta/copypasta.conf", "feedback = none\npick-hotkey = super+v\nlauncher = \(script)\n")
+        #expect(try desktop.cli.run(["add", "an entry to offer"]).status == 0)
+        try desktop.startDaemon()
+        try press(desktop, "super+v")
+        #expect(desktop.waitForFile(launched, "ran\n"), "\(desktop.log)")
+        try press(desktop, "super+v")
+        #expect(desktop.waitForLog("still open; ignored"), "\(desktop.log)")
+        desktop.sandbox.write("release", "")
+        #expect(desktop.waitForLog("hook picker finished"), "\(desktop.log)")
+        #expect(desktop.sandbox.read(launched) == Array("ran\n".utf8))
+        try press(desktop, "super+v")
+        #expect(desktop.waitForFile(launched, "ran\nran\n"), "\(desktop.log)")
+    }
+
     @Test func aKeyHeldByAnotherClientIsReportedOnceAndRegrabbedAtReload() throws {
         let (desktop, launched) = try desktop(hotkey: "super+v")
         let holder = try desktop.start([TestClient.path, "--grab-key", "v", "64"])
