@@ -48,6 +48,12 @@ import Testing
         #expect(Config.keyNames.count == 34)
     }
 
+    @Test func pickHotkeyIsAKeystrokeAndUnsetByDefault() throws {
+        #expect(Config().pickHotkey == nil)
+        let config = try Config.parse("pick-hotkey = Super+V\n", file: "c.conf")
+        #expect(config.pickHotkey == Keystroke(modifiers: [.superKey], key: "V"))
+    }
+
     @Test(arguments: [
         ("colour = red", "unknown key 'colour'"),
         ("max-entries = -1", "max-entries"),
@@ -65,6 +71,8 @@ import Testing
         ("convert-timeout = 1ms", "convert-timeout"),
         ("feedback = loud", "feedback"),
         ("launcher = rofi 'unterminated", "launcher"),
+        ("pick-hotkey = hyper+v", "pick-hotkey"),
+        ("pick-hotkey = super+", "pick-hotkey"),
         ("hook-timeout = forever", "hook-timeout"),
         ("on-copy = ", "on-copy"),
         ("just words", "expected 'key = value'"),

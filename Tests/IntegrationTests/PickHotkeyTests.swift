@@ -81,6 +81,14 @@ import Testing
         #expect(desktop.waitForFile(launched, "ran\n"), "\(desktop.log)")
     }
 
+    @Test func aKeyTheKeyboardLacksIsReported() throws {
+        let (desktop, _) = try desktop(hotkey: "super+NoSuchKeysym")
+        try desktop.startDaemon()
+        let json = try desktop.cli.run(["status", "--json"]).output
+        #expect(json.contains("\"pickHotkeyState\":\"unknown-key\""), "\(json)")
+        #expect(desktop.log.contains("pick-hotkey super+NoSuchKeysym names a key this keyboard does not have"))
+    }
+
     @Test func aReloadMovesTheGrabToTheNewKey() throws {
         let (desktop, launched) = try desktop(hotkey: "super+v")
         try desktop.startDaemon()
