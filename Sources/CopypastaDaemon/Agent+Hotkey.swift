@@ -14,9 +14,12 @@ extension Agent {
         let wanted = config.pickHotkey
         if let current = display.hotkey, current.keystroke == wanted, current.grab == .grabbed { return }
         if display.hotkey == nil, wanted == nil { return }
-        guard let hotkey = display.grabHotkey(wanted) else {
-            return logger.info("pick-hotkey released")
-        }
+        logPickHotkey(display.grabHotkey(wanted))
+    }
+
+    /// Says in the log what came of grabbing the hotkey (nil: it was released).
+    func logPickHotkey(_ hotkey: Hotkey?) {
+        guard let hotkey else { return logger.info("pick-hotkey released") }
         let key = hotkey.keystroke.description
         switch hotkey.grab {
         case .grabbed:

@@ -74,6 +74,7 @@ public final class Agent {
         }
         display.delegate = capture
         display.hotkeyPressed = { [unowned self] in runPicker() }
+        display.hotkeyRegrabbed = { [unowned self] in logPickHotkey($0) }
         loop.sources.append(sync)
         loop.sources.append(slices)
         let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }

@@ -81,6 +81,17 @@ extension X11Display {
         hotkeyPressed?()
     }
 
+    /// Follows a new keyboard mapping (setxkbmap): the hotkey's keysym may now be on another key, or
+    /// Num Lock on another modifier, so a grabbed hotkey is grabbed again on the new key.
+    func keyboardMappingChanged(_ event: inout XMappingEvent) {
+        XRefreshKeyboardMapping(&event)
+        guard let hotkey, hotkey.grab == .grabbed else { return }
+        let keycode = UInt32(XKeysymToKeycode(display, XStringToKeysym(hotkey.keystroke.key)))
+        let base = hotkey.keystroke.modifiers.reduce(UInt32(0)) { $0 | Self.mask(of: $1) }
+        guard keycode != hotkey.keycode || lockCombinations().map({ base | $0 }) != hotkey.masks else { return }
+        hotkeyRegrabbed?(grabHotkey(hotkey.keystroke))
+    }
+
     private static func mask(of modifier: Keystroke.Modifier) -> UInt32 {
         switch modifier {
         case .control: UInt32(ControlMask)

@@ -69,6 +69,8 @@ public final class X11Display {
     public internal(set) var hotkey: Hotkey?
     /// Called on the event-loop thread when the grabbed hotkey is pressed.
     public var hotkeyPressed: (() -> Void)?
+    /// Called when a new keyboard mapping moved the hotkey and it was grabbed again, with the outcome.
+    public var hotkeyRegrabbed: ((Hotkey?) -> Void)?
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
     public init(displayName: String?) throws(X11Error) {
@@ -235,6 +237,8 @@ public final class X11Display {
             handleSelectionClear(event.xselectionclear)
         case KeyPress:
             handleKeyPress(event.xkey)
+        case MappingNotify:
+            keyboardMappingChanged(&event.xmapping)
         case DestroyNotify:
             let destroyed = event.xdestroywindow.window
             manager.ownerGone { $0 == destroyed }

@@ -81,6 +81,17 @@ import Testing
         #expect(desktop.waitForFile(launched, "ran\n"), "\(desktop.log)")
     }
 
+    @Test func aNewLayoutThatMovesTheKeyIsFollowed() throws {
+        let (desktop, launched) = try desktop(hotkey: "super+v")
+        try desktop.startDaemon()
+        #expect(desktop.waitForLog("pick-hotkey super+v runs copypasta pick"))
+        // Dvorak puts v where US has the full stop: the grab must move to that key.
+        #expect(try desktop.tool(["setxkbmap", "-layout", "us", "-variant", "dvorak"]) == 0)
+        #expect(desktop.waitForLog("pick-hotkey super+v runs copypasta pick", times: 2), "\(desktop.log)")
+        try press(desktop, "super+v")
+        #expect(desktop.waitForFile(launched, "ran\n"), "\(desktop.log)")
+    }
+
     @Test func aKeyTheKeyboardLacksIsReported() throws {
         let (desktop, _) = try desktop(hotkey: "super+NoSuchKeysym")
         try desktop.startDaemon()
