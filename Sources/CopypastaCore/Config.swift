@@ -42,6 +42,8 @@ public struct Config: Equatable, Sendable {
     public var launcher: [String]?
     /// The picker window's settings (`picker`, `pick-*`).
     public var picker = PickerSettings()
+    /// The key the daemon grabs to run `copypasta pick`, when configured.
+    public var pickHotkey: Keystroke?
     /// How long a hook may run before it is killed, in milliseconds.
     public var hookTimeoutMilliseconds = 5000
     /// The on-copy hook executable, when configured.

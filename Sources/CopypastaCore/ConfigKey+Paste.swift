@@ -1,7 +1,16 @@
-/// The keys of `paste` and `type`, kept apart from the capture keys.
+/// The keys of `pick-hotkey`, `paste` and `type`, kept apart from the capture keys.
 extension ConfigKey {
-    /// `paste-keys`, `paste-restore-timeout` and `type-max-chars`, in documentation order.
+    /// `pick-hotkey`, `paste-keys`, `paste-restore-timeout` and `type-max-chars`, in documentation order.
     static let pasteKeys: [ConfigKey] = [
+        ConfigKey(
+            name: "pick-hotkey",
+            apply: { config, value in
+                guard let keystroke = ConfigValue.unquoted(value).flatMap(Keystroke.parse) else {
+                    return "expected a key with modifiers such as super+v or ctrl+alt+h"
+                }
+                config.pickHotkey = keystroke
+                return nil
+            }, show: { $0.pickHotkey?.description ?? "(none)" }),
         ConfigKey(
             name: "paste-keys",
             apply: { config, value in

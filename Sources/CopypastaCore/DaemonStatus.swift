@@ -24,12 +24,19 @@ public struct DaemonStatus: Equatable, Sendable {
     /// wire (older daemons do not send them).
     public var configFile: String?
     public var configStamp: String?
+    /// The `pick-hotkey` key and what came of its grab (`grabbed`, `taken` by another client,
+    /// `unknown-key`); optional on the wire, absent when no hotkey is configured.
+    public var pickHotkey: String?
+    public var pickHotkeyState: String?
 
     /// A status with every field given.
     public init(
         pid: Int32, display: String, uptimeSeconds: Int64, selections: [Config.Selection], lastCaptureAt: Timestamp?,
-        clipboardManager: Bool = false, configFile: String? = nil, configStamp: String? = nil
+        clipboardManager: Bool = false, configFile: String? = nil, configStamp: String? = nil,
+        pickHotkey: String? = nil, pickHotkeyState: String? = nil
     ) {
+        self.pickHotkey = pickHotkey
+        self.pickHotkeyState = pickHotkeyState
         self.configFile = configFile
         self.configStamp = configStamp
         self.pid = pid
@@ -50,6 +57,10 @@ public struct DaemonStatus: Equatable, Sendable {
         if clipboardManager { fields.append(("clipboardManager", "yes")) }
         if let configFile { fields.append(("configFile", configFile)) }
         if let configStamp { fields.append(("configStamp", configStamp)) }
+        if let pickHotkey, let pickHotkeyState {
+            fields.append(("pickHotkey", pickHotkey))
+            fields.append(("pickHotkeyState", pickHotkeyState))
+        }
         return fields
     }
 
@@ -86,7 +97,7 @@ public struct DaemonStatus: Equatable, Sendable {
             pid: pid, display: display, uptimeSeconds: uptime, selections: selections.compactMap { $0 },
             lastCaptureAt: lastCapture,
             clipboardManager: values["clipboardManager"] == "yes", configFile: values["configFile"],
-            configStamp: values["configStamp"])
+            configStamp: values["configStamp"], pickHotkey: values["pickHotkey"], pickHotkeyState: values["pickHotkeyState"])
     }
 
     /// Percent-encodes the bytes that would split a field: space, `=`, `%` and control characters.

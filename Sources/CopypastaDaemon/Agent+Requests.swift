@@ -48,6 +48,7 @@ extension Agent {
             uptimeSeconds: (Timestamp.now().microseconds - startedAt.microseconds) / 1_000_000,
             selections: config.selections, lastCaptureAt: try? store.lastCaptureAt(),
             clipboardManager: display.isClipboardManager,
-            configFile: paths.configFile, configStamp: configStamp)
+            configFile: paths.configFile, configStamp: configStamp,
+            pickHotkey: display.hotkey?.keystroke.description, pickHotkeyState: display.hotkey?.grab.rawValue)
     }
 }

@@ -77,6 +77,8 @@ public final class Agent {
             sync.captured()
         }
         display.delegate = capture
+        display.hotkeyPressed = { [unowned self] in runPicker() }
+        display.hotkeyRegrabbed = { [unowned self] in logPickHotkey($0) }
         loop.sources.append(sync)
         loop.sources.append(slices)
         let server = try IPCServer(path: paths.socket, logger: logger) { [unowned self] in answer($0) }
@@ -90,6 +92,7 @@ public final class Agent {
         applyClearOn()
         applyManagerRole()
         applyExpansion()
+        applyPickHotkey()
         for selection in config.selections { capture.readCurrent(selection) }
         sync.announce = { [unowned self] message in
             runHook(.syncFailed, id: 0, selection: .clipboard, text: message, app: nil)
@@ -164,6 +167,7 @@ public final class Agent {
             applyClearOn()
             applyManagerRole()
             applyExpansion()
+            applyPickHotkey()
             sync.reconfigure(fresh)
             applySnippetDir()
             logger.info("configuration reloaded from \(paths.configFile)")

@@ -23,6 +23,8 @@ final class HookProcess {
     let name: String
     /// The entry the hook is about.
     let entry: Int64
+    /// Exit statuses that are a normal ending (`HookRunner.Job.normalStatuses`).
+    let normalStatuses: Set<Int32>
     /// The hook's pid, also its process group id.
     let pid: pid_t
     /// When its process group is killed.
@@ -48,6 +50,7 @@ final class HookProcess {
         for fd in [child.stdin, child.stderr] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         name = job.name
         entry = job.entry
+        normalStatuses = job.normalStatuses
         pid = child.pid
         stdin = child.stdin
         stderr = child.stderr

@@ -25,6 +25,8 @@ final class HookRunner: PollSource {
         let timeout: Double
         /// The entry the hook is about.
         let entry: Int64
+        /// Exit statuses that are a normal ending, logged only in verbose mode (1: a cancelled picker).
+        var normalStatuses: Set<Int32> = [0]
         /// Jobs with the same key replace each other while they wait (the hook and the entry id).
         var key: String { "\(name) \(entry)" }
     }
@@ -120,6 +122,11 @@ final class HookRunner: PollSource {
         }
     }
 
+    /// Whether a hook of this name runs or waits to run.
+    func isActive(_ name: String) -> Bool {
+        queue.contains { $0.name == name } || processes.values.contains { $0.name == name && $0.ending == nil }
+    }
+
     /// Whether no hook runs or waits and no process group awaits its deadline.
     var isIdle: Bool { processes.isEmpty && queue.isEmpty }
 
@@ -158,8 +165,8 @@ final class HookRunner: PollSource {
     private func log(_ hook: HookProcess) {
         let metadata: Logger.Metadata = ["pid": "\(hook.pid)"]
         switch hook.ending {
-        case .exited(0)?:
-            logger.debug("hook \(hook.name) finished", metadata: metadata)
+        case let .exited(code)? where hook.normalStatuses.contains(code):
+            logger.debug("hook \(hook.name) finished", metadata: metadata.merging(["status": "\(code)"]) { $1 })
         case let .exited(code)? where !hook.killed:
             logger.warning(
                 "hook \(hook.name) exited with status \(code)", metadata: metadata.merging(["stderr": "\(hook.errorText)"]) { $1 }

@@ -69,6 +69,12 @@ public final class X11Display {
     var screenSaverEventBase: Int32?
     /// Called when the screen saver turns on (the screen locks); set by `watchScreenSaver`.
     var screenSaverActivated: () -> Void = {}
+    /// The `pick-hotkey` key and its grab (X11Display+Hotkey.swift); nil when none is configured.
+    public internal(set) var hotkey: Hotkey?
+    /// Called on the event-loop thread when the grabbed hotkey is pressed.
+    public var hotkeyPressed: (() -> Void)?
+    /// Called when a new keyboard mapping moved the hotkey and it was grabbed again, with the outcome.
+    public var hotkeyRegrabbed: ((Hotkey?) -> Void)?
 
     /// Opens `displayName` (nil: $DISPLAY) and creates the hidden window.
     public init(displayName: String?) throws(X11Error) {
@@ -106,6 +112,11 @@ public final class X11Display {
     private func installErrorHandlers() {
         XSetErrorHandler { _, event in
             guard let event else { return 0 }
+            // Another client's grab of the hotkey: reported by `grabHotkey`, not as a stray error.
+            if event.pointee.error_code == UInt8(BadAccess) && event.pointee.request_code == grabKeyRequest {
+                refusedKeyGrabs += 1
+                return 0
+            }
             if recordedProtocolErrors.count < 64 {
                 let error = event.pointee
                 recordedProtocolErrors.append(
@@ -228,6 +239,10 @@ public final class X11Display {
             manager.roleLost()
         case SelectionClear:
             handleSelectionClear(event.xselectionclear)
+        case KeyPress:
+            handleKeyPress(event.xkey)
+        case MappingNotify:
+            keyboardMappingChanged(&event.xmapping)
         case DestroyNotify:
             let destroyed = event.xdestroywindow.window
             manager.ownerGone { $0 == destroyed }

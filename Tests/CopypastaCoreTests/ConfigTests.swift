@@ -45,7 +45,7 @@ import Testing
         #expect(config.onCopy == "~/bin/copied")
         #expect(config.onCapture == "/usr/local/bin/captured")
         #expect(config.origins["max-bytes"] == "c.conf:3")
-        #expect(Config.keyNames.count == 48)
+        #expect(Config.keyNames.count == 49)
     }
 
     @Test(arguments: [
@@ -65,6 +65,8 @@ import Testing
         ("convert-timeout = 1ms", "convert-timeout"),
         ("feedback = loud", "feedback"),
         ("launcher = rofi 'unterminated", "launcher"),
+        ("pick-hotkey = hyper+v", "pick-hotkey"),
+        ("pick-hotkey = super+", "pick-hotkey"),
         ("hook-timeout = forever", "hook-timeout"),
         ("on-copy = ", "on-copy"),
         ("just words", "expected 'key = value'"),

@@ -44,6 +44,15 @@ import Testing
         #expect(line == "ok pid=1 display=host%20name:10.0 uptime=0 selections=primary lastCaptureAt=never")
     }
 
+    @Test func thePickHotkeyAndItsGrabRideAlongAsOptionalFields() {
+        let status = DaemonStatus(
+            pid: 1, display: ":0", uptimeSeconds: 5, selections: [.clipboard], lastCaptureAt: nil, pickHotkey: "super+v",
+            pickHotkeyState: "taken")
+        let line = IPCMessage.encode(.status(status))
+        #expect(line.hasSuffix(" pickHotkey=super+v pickHotkeyState=taken"), "\(line)")
+        #expect(IPCMessage.decodeReply(line, to: .status) == .success(.status(status)))
+    }
+
     @Test func unknownStatusFieldsAreSkippedSoALaterDaemonMayAddSome() {
         let line = "ok pid=1 display=:0 uptime=5 selections=clipboard lastCaptureAt=never hooks=2"
         let expected = DaemonStatus(pid: 1, display: ":0", uptimeSeconds: 5, selections: [.clipboard], lastCaptureAt: nil)

@@ -10,6 +10,10 @@
 // --group N locks keyboard group N (0-based) first, as a layout switch would.
 // --no-fetch: on Ctrl+V, print the paste-key line but fetch nothing.
 // Prints "ready 0xWINDOW" once it has the focus.
+//
+// copypasta-testclient --grab-key KEYSYM MASK grabs the key with exactly that
+// modifier mask on the root window, as a window manager's binding does, prints
+// "grabbed" once the server accepted it, and holds it until it is killed.
 import CX11
 import Glibc
 
@@ -32,6 +36,18 @@ func append(_ path: String, _ bytes: [UInt8], truncate: Bool = false) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--grab-key" {
+    guard arguments.count == 3, let mask = UInt32(arguments[2]), let display = XOpenDisplay(nil) else {
+        fatal("usage: copypasta-testclient --grab-key KEYSYM MASK")
+    }
+    let keycode = XKeysymToKeycode(display, XStringToKeysym(arguments[1]))
+    guard keycode != 0 else { fatal("no key for \(arguments[1])") }
+    XGrabKey(display, Int32(keycode), mask, XDefaultRootWindow(display), False, GrabModeAsync, GrabModeAsync)
+    XSync(display, False)
+    say("grabbed")
+    var event = XEvent()
+    while true { XNextEvent(display, &event) }
+}
 guard let output = arguments.first else { fatal("usage: copypasta-testclient OUT-FILE [--class NAME]") }
 var wmClass = "copypasta-testclient"
 if let index = arguments.firstIndex(of: "--class"), index + 1 < arguments.count { wmClass = arguments[index + 1] }

@@ -94,6 +94,7 @@ extension Copypasta {
                 lines += "not running\n"
             }
             if let stale = staleConfig(daemon) { lines += "config: \(stale)\n" }
+            if let hotkey = daemon.flatMap(hotkeyLine) { lines += "pick-hotkey: \(hotkey)\n" }
             return lines + """
                 paused: \(status.paused ? "yes" : "no")
                 entries: \(status.entries) (\(status.pinned) pinned)
@@ -112,7 +113,9 @@ extension Copypasta {
                 daemonJSON =
                     "{\"pid\":\(daemon.pid),\"display\":\(quoted(daemon.display)),\"uptime\":\(daemon.uptimeSeconds),"
                     + "\"selections\":\(quoted(selections)),\"lastCaptureAt\":\(quoted(daemon.lastCaptureAt?.iso8601 ?? "never")),"
-                    + "\"clipboardManager\":\(daemon.clipboardManager),\"configLoaded\":\(staleConfig(daemon) == nil)}"
+                    + "\"clipboardManager\":\(daemon.clipboardManager),\"configLoaded\":\(staleConfig(daemon) == nil),"
+                    + "\"pickHotkey\":\(daemon.pickHotkey.map(quoted) ?? "null"),"
+                    + "\"pickHotkeyState\":\(daemon.pickHotkeyState.map(quoted) ?? "null")}"
             }
             return
                 "{\"daemon\":\(daemonJSON),\"paused\":\(status.paused),\"entries\":\(status.entries),\"pinned\":\(status.pinned),"
@@ -127,6 +130,17 @@ extension Copypasta {
             guard let daemon, let file = daemon.configFile, let stamp = daemon.configStamp, ConfigFile.stamp(file) != stamp
             else { return nil }
             return "\(file) changed since the daemon loaded it; 'copypasta config --reload' applies it"
+        }
+
+        /// What became of the daemon's `pick-hotkey`, nil when none is configured.
+        static func hotkeyLine(_ daemon: DaemonStatus) -> String? {
+            guard let key = daemon.pickHotkey, let state = daemon.pickHotkeyState else { return nil }
+            switch state {
+            case "grabbed": return "\(key) (runs copypasta pick)"
+            case "taken": return "\(key) is held by another client; not bound (free it there, or choose another key)"
+            case "unknown-key": return "\(key) names a key this keyboard does not have; not bound"
+            default: return "\(key) (\(state))"
+            }
         }
 
         private static func quoted(_ text: String) -> String {
