@@ -42,16 +42,6 @@ extension Config {
 extension ConfigKey {
     /// `snippet-dir`: the folder whose files are snippets (docs/DESIGN.md §7).
     static let snippetKeys: [ConfigKey] = [
-        ConfigKey(
-            name: "snippet-dir",
-            apply: { config, value in
-                guard let path = ConfigValue.unquoted(value) else { return "expected the path of a directory" }
-                // A relative path would name another folder for a daemon started elsewhere.
-                guard path.isEmpty || path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") else {
-                    return "expected an absolute path or one starting with ~/"
-                }
-                config.snippetDir = path
-                return nil
-            }, show: { $0.snippetDir.isEmpty ? "(none)" : $0.snippetDir })
+        .folder("snippet-dir", \.snippetDir, unset: "(none)")
     ]
 }

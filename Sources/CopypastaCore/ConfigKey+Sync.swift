@@ -6,18 +6,7 @@ extension ConfigKey {
     /// `sync-folder`, `sync-device-name`, `sync-exclude-apps`, `sync-exclude-patterns`,
     /// `sync-exclude-larger-than`, `sync-clipboard` and `sync-clipboard-quiet`, in documentation order.
     static let syncKeys: [ConfigKey] = [
-        ConfigKey(
-            name: "sync-folder",
-            apply: { config, value in
-                guard let path = ConfigValue.unquoted(value) else { return "expected the path of a directory" }
-                // A relative path would name another folder for a daemon started elsewhere
-                // (systemd, a window manager) than for the command that set sync up.
-                guard path.isEmpty || path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") else {
-                    return "expected an absolute path or one starting with ~/"
-                }
-                config.syncFolder = path
-                return nil
-            }, show: { $0.syncFolder.isEmpty ? "(none: sync not configured)" : $0.syncFolder }),
+        .folder("sync-folder", \.syncFolder, unset: "(none: sync not configured)"),
         ConfigKey(
             name: "sync-device-name",
             apply: { config, value in
@@ -49,6 +38,22 @@ extension ConfigKey {
             "sync-clipboard-quiet", 0...3_600_000, expected: "a duration from 0s to 1h, like 5s",
             \.syncClipboardQuietMilliseconds),
     ]
+
+    /// A directory: absolute or under `~/`, since a relative path would name another folder for a
+    /// daemon started elsewhere (systemd, a window manager) than for the command that set it;
+    /// empty unsets it.
+    static func folder(_ name: String, _ field: WritableKeyPath<Config, String> & Sendable, unset: String) -> ConfigKey {
+        ConfigKey(
+            name: name,
+            apply: { config, value in
+                guard let path = ConfigValue.unquoted(value) else { return "expected the path of a directory" }
+                guard path.isEmpty || path.hasPrefix("/") || path == "~" || path.hasPrefix("~/") else {
+                    return "expected an absolute path or one starting with ~/"
+                }
+                config[keyPath: field] = path
+                return nil
+            }, show: { $0[keyPath: field].isEmpty ? unset : $0[keyPath: field] })
+    }
 
     /// A hook's executable (`on-copy`, `on-capture`); unset, the hooks directory's of that name.
     static func hook(_ name: String, _ field: WritableKeyPath<Config, String?> & Sendable) -> ConfigKey {

@@ -18,7 +18,7 @@ extension Agent {
         expiryDueAt = now + Self.expiryInterval
         let job = store.expiryJob(now: .now(), trashDays: config.trashDays, maxAgeSeconds: config.maxAgeSeconds)
         slices.add(
-            ExpiryJob(job: job) { [unowned self] outcome in
+            PurgeSlices(job: job, summary: ExpirySummary.init) { [unowned self] outcome in
                 switch outcome {
                 case let .success(summary):
                     if summary.fromTrash > 0 || summary.tooOld > 0 {
@@ -32,21 +32,27 @@ extension Agent {
     }
 }
 
-/// The daemon's expiry as a sliced job: the store's `PurgeJob`, and what to do when it ends.
-final class ExpiryJob: SlicedJob {
+/// A purge of the store (`PurgeJob`: expiry, the session's clear) as a sliced job of the loop,
+/// and what to do with its summary when it ends.
+final class PurgeSlices<Summary>: SlicedJob {
     private let job: PurgeJob
-    private let finished: (Result<ExpirySummary, StoreError>) -> Void
+    private let summary: (PurgeJob) -> Summary
+    private let finished: (Result<Summary, StoreError>) -> Void
 
-    /// Runs `job`, then calls `finished` with what it removed or the error that stopped it.
-    init(job: PurgeJob, finished: @escaping (Result<ExpirySummary, StoreError>) -> Void) {
+    /// Runs `job`, then calls `finished` with `summary` of it or the error that stopped it.
+    init(
+        job: PurgeJob, summary: @escaping (PurgeJob) -> Summary,
+        finished: @escaping (Result<Summary, StoreError>) -> Void
+    ) {
         self.job = job
+        self.summary = summary
         self.finished = finished
     }
 
     func runSlice() -> Bool {
         do {
             guard try job.step() else { return false }
-            finished(.success(ExpirySummary(job)))
+            finished(.success(summary(job)))
         } catch {
             finished(.failure(error))
         }

@@ -24,7 +24,7 @@ extension Agent {
     func screenLocked() {
         guard config.clearOn == .lock else { return }
         if let running = lockClear, slices.contains(running) { return }
-        let job = SessionClearJob(job: store.sessionClearJob(since: startedAt)) { [unowned self] outcome in
+        let job = PurgeSlices(job: store.sessionClearJob(since: startedAt), summary: \.removed) { [unowned self] outcome in
             switch outcome {
             case let .success(count):
                 forgetPurgedTexts()
@@ -60,27 +60,5 @@ extension Agent {
         } catch {
             logger.error("\(reason) but the session's entries were not purged: \(error)")
         }
-    }
-}
-
-/// The lock's purge as a sliced job: the store's `PurgeJob`, and what to do when it ends.
-final class SessionClearJob: SlicedJob {
-    private let job: PurgeJob
-    private let finished: (Result<Int, StoreError>) -> Void
-
-    /// Runs `job`, then calls `finished` with how many entries it removed or the error that stopped it.
-    init(job: PurgeJob, finished: @escaping (Result<Int, StoreError>) -> Void) {
-        self.job = job
-        self.finished = finished
-    }
-
-    func runSlice() -> Bool {
-        do {
-            guard try job.step() else { return false }
-            finished(.success(job.removed))
-        } catch {
-            finished(.failure(error))
-        }
-        return true
     }
 }

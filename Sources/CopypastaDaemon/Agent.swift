@@ -52,7 +52,7 @@ public final class Agent {
     /// The stamp of the config file in effect (`ConfigFile.stamp`), which `status` compares with the file's.
     var configStamp: String
     /// The purge of the session's entries a screen lock started, while it runs (Agent+SessionClear.swift).
-    var lockClear: SessionClearJob?
+    var lockClear: PurgeSlices<Int>?
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {

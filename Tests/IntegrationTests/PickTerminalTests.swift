@@ -57,7 +57,7 @@ import Testing
     /// fzf searches the whole history as the query is typed (each change reloads the list from
     /// copypasta), not the newest 1,000 entries it was given, and previews the entry beside it.
     @Test func fzfSearchesTheWholeHistoryLiveAndPreviews() throws {
-        let (desktop, terminal) = try setUp(config: "feedback = none\nmax-entries = 0\n")
+        let (desktop, terminal) = try setUp(config: "feedback = none\nmax-entries = 0\npicker = launcher\n")
         // The import goes below the history in file order: the last line is the oldest entry.
         var lines = (1...1100).map { "{\"text\":\"filler line \($0)\"}\n" }.joined()
         lines += "{\"text\":\"zanzibar ancient entry\\nsecond line of it\"}\n"
