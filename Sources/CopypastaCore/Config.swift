@@ -201,15 +201,7 @@ struct ConfigKey: Sendable {
                     return nil
                 }, show: { String($0.maxEntries) }),
             .size("max-bytes", 1...Config.maxBytesLimit, expected: "a size from 1 byte to 512M, like 16M or 65536", \.maxBytes),
-            ConfigKey(
-                name: "duplicates",
-                apply: { config, value in
-                    guard let policy = ConfigValue.unquoted(value).flatMap({ DuplicatePolicy(rawValue: $0.lowercased()) }) else {
-                        return "expected move or keep"
-                    }
-                    config.duplicates = policy
-                    return nil
-                }, show: { $0.duplicates.rawValue }),
+            .choice("duplicates", \.duplicates),
             ConfigKey(
                 name: "keep-alive",
                 apply: { config, value in
@@ -246,16 +238,7 @@ struct ConfigKey: Sendable {
             .duration(
                 "convert-timeout", 10...60_000, expected: "a duration from 10ms to 60s, like 1s or 500ms",
                 \.convertTimeoutMilliseconds),
-            ConfigKey(
-                name: "feedback",
-                apply: { config, value in
-                    guard let feedback = ConfigValue.unquoted(value).flatMap({ Config.Feedback(rawValue: $0.lowercased()) })
-                    else {
-                        return "expected notify or none"
-                    }
-                    config.feedback = feedback
-                    return nil
-                }, show: { $0.feedback.rawValue }),
+            .choice("feedback", \.feedback),
             ConfigKey(
                 name: "launcher",
                 apply: { config, value in
@@ -269,7 +252,7 @@ struct ConfigKey: Sendable {
                 "hook-timeout", 100...600_000, expected: "a duration from 100ms to 10m, like 5s", \.hookTimeoutMilliseconds),
             .hook("on-copy", \.onCopy),
             .hook("on-capture", \.onCapture),
-        ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + ConfigKey.orderKeys + ConfigKey.managerKeys
+        ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + [.choice("order", \.order)] + ConfigKey.managerKeys
         + ConfigKey.secureKeys + ConfigKey.expandKeys + ConfigKey.snippetKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys
         + ConfigKey.pickerKeys
 }

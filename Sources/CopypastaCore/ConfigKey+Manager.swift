@@ -18,15 +18,7 @@ extension Config {
 extension ConfigKey {
     /// `clipboard-manager`, `save-target-max-bytes` and `save-max-bytes`, in documentation order.
     static let managerKeys: [ConfigKey] = [
-        ConfigKey(
-            name: "clipboard-manager",
-            apply: { config, value in
-                guard let role = ConfigValue.unquoted(value).flatMap({ Config.ManagerRole(rawValue: $0.lowercased()) }) else {
-                    return "expected auto, replace or off"
-                }
-                config.clipboardManager = role
-                return nil
-            }, show: { $0.clipboardManager.rawValue }),
+        .choice("clipboard-manager", \.clipboardManager),
         .size(
             "save-target-max-bytes", 4096...Config.saveBytesLimit, expected: "a size from 4K to 512M, like 32M",
             \.saveTargetMaxBytes),

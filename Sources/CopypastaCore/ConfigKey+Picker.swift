@@ -77,7 +77,7 @@ extension ConfigKey {
         .number("pick-rows", 3...50, \.picker.rows),
     ]
 
-    /// A key whose value is one of the raw values of `Value`.
+    /// A key whose value is one of the raw values of `Value` (any case), refused with the list of them.
     static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ field: WritableKeyPath<Config, Value> & Sendable
     ) -> ConfigKey where Value.RawValue == String {
@@ -85,7 +85,8 @@ extension ConfigKey {
             name: name,
             apply: { config, value in
                 guard let chosen = ConfigValue.unquoted(value).flatMap({ Value(rawValue: $0.lowercased()) }) else {
-                    return "expected " + Value.allCases.map(\.rawValue).joined(separator: ", ")
+                    let names = Value.allCases.map(\.rawValue)
+                    return "expected " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
                 }
                 config[keyPath: field] = chosen
                 return nil

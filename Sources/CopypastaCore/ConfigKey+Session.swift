@@ -41,26 +41,9 @@ extension Config {
 extension ConfigKey {
     /// `sync-selections`, `select-settle` and `clear-on`, in documentation order.
     static let sessionKeys: [ConfigKey] = [
-        ConfigKey(
-            name: "sync-selections",
-            apply: { config, value in
-                guard let mode = ConfigValue.unquoted(value).flatMap({ Config.SelectionSync(rawValue: $0.lowercased()) })
-                else {
-                    return "expected off, primary-to-clipboard, clipboard-to-primary or both"
-                }
-                config.syncSelections = mode
-                return nil
-            }, show: { $0.syncSelections.rawValue }),
+        .choice("sync-selections", \.syncSelections),
         .duration(
             "select-settle", 0...10_000, expected: "a duration from 0ms to 10s, like 300ms", \.selectSettleMilliseconds),
-        ConfigKey(
-            name: "clear-on",
-            apply: { config, value in
-                guard let mode = ConfigValue.unquoted(value).flatMap({ Config.ClearOn(rawValue: $0.lowercased()) }) else {
-                    return "expected never, logout or lock"
-                }
-                config.clearOn = mode
-                return nil
-            }, show: { $0.clearOn.rawValue }),
+        .choice("clear-on", \.clearOn),
     ]
 }
