@@ -48,6 +48,12 @@ extension PickerApp {
     func button(_ event: XButtonEvent) {
         needsPaint = true
         let x = Double(event.x), y = Double(event.y)
+        // Under the pointer grab a click on another window comes here, outside our bounds: like
+        // a focus loss, it closes the picker without changing anything.
+        if x < 0 || y < 0 || x >= painter.layout.width || y >= painter.layout.height {
+            if (UInt32(Button1)...UInt32(Button3)).contains(event.button) { result = 1 }
+            return
+        }
         if let menu = view.menu {
             let item = painter.menuItem(at: x, y, count: menu.items.count, row: list.selected - list.top)
             view.menu = nil

@@ -37,6 +37,7 @@ final class PickerWindow {
     let layout: PickerLayout
     let inputContext: XIC?
     private var grabbed = false
+    private var pointerGrabbed = false
     private(set) var closed = false
 
     /// Opens the display and creates (not yet maps) a window laid out by `fit` for the dpi and
@@ -88,6 +89,13 @@ final class PickerWindow {
             usleep(1000)
         }
         grabbed = true
+        // The pointer too, as rofi does, so that a click on another window reaches the picker
+        // (which closes) instead of that window; without it (another client holds the pointer)
+        // the picker still works from the keyboard.
+        pointerGrabbed =
+            XGrabPointer(
+                display, window, 1, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+            == GrabSuccess
         if let inputContext { XSetICFocus(inputContext) }
     }
 
@@ -97,6 +105,7 @@ final class PickerWindow {
         guard !closed else { return }
         closed = true
         if grabbed { XUngrabKeyboard(display, UInt(CurrentTime)) }
+        if pointerGrabbed { XUngrabPointer(display, UInt(CurrentTime)) }
         XDestroyWindow(display, window)
         if previousFocus > 1 { XSetInputFocus(display, previousFocus, RevertToParent, UInt(CurrentTime)) }
         XSync(display, 0)

@@ -56,6 +56,20 @@ import Testing
         #expect(try desktop.sql("SELECT sum(use_count) FROM entry") == "0")
     }
 
+    /// A click on another part of the screen is a focus loss: the picker closes, nothing changes.
+    @Test func aClickElsewhereClosesWithoutChange() throws {
+        let desktop = try Desktop(config: "feedback = none\n")
+        try desktop.startDaemon()
+        try add(desktop, count: 3)
+        try desktop.xclip(Array("current".utf8))
+        #expect(try desktop.waitForEntries(4))
+        let picker = try PickerSession(desktop)
+        #expect(try desktop.tool(["xdotool", "mousemove", "1", "1", "click", "1"]) == 0)
+        #expect(picker.process.wait(seconds: 10) == 1)
+        #expect(try desktop.paste().output == "current")
+        #expect(try desktop.sql("SELECT sum(use_count) FROM entry") == "0")
+    }
+
     @Test func deleteUndoPinAndMergeInTheOrderChosen() throws {
         let desktop = try Desktop(config: "feedback = none\n")
         try desktop.startDaemon()
