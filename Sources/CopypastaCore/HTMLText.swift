@@ -31,7 +31,7 @@ public enum HTMLText {
         }
         while index < html.count, out.count < DocumentText.maximumBytes {
             let byte = html[index]
-            if byte == UInt8(ascii: "<") {
+            if byte == UInt8(ascii: "<"), index + 1 < html.count, startsMarkup(html[index + 1]) {
                 let (next, name, closing) = skipMarkup(html, from: index)
                 if !closing, let hiddenName = hidden.first(where: { $0 == name }) {
                     index = skipHidden(html, from: next, name: hiddenName)
@@ -53,7 +53,13 @@ public enum HTMLText {
                 index += 1
             }
         }
+        while let last = out.last, last == 0x0A || last == 0x20 { out.removeLast() }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether the byte after a `<` starts markup (a name, `/`, `!` or `?`); otherwise the `<` is text.
+    private static func startsMarkup(_ byte: UInt8) -> Bool {
+        isNameByte(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
     }
 
     /// Skips a tag, comment, doctype or processing instruction starting at `start` (a `<`);
