@@ -100,6 +100,20 @@ import Testing
         #expect(try cli.run("attach", "1").status == 64 && cli.run("attach", "9", "--url", "https://x.org").status == 66)
     }
 
+    @Test func exportFilesCopiesDocumentsAndLeavesTheLibraryAlone() throws {
+        let source = sandbox.write("in/report.txt", "figures")
+        #expect(try cli.run("add", "--file", source).status == 0)
+        #expect(try cli.run("add", "--file", source).status == 0)
+        #expect(try cli.run("add", "plain").status == 0)
+        let out = sandbox.root + "/out"
+        let exported = try cli.run("export", "--files", out, "1", "2")
+        #expect(exported.status == 0 && exported.output == "\(out)/report.txt\n\(out)/report (2).txt\n", "\(exported.stderr)")
+        #expect(sandbox.read(out + "/report (2).txt") == Array("figures".utf8))
+        #expect(payloadFiles.count == 2)
+        #expect(try cli.run("export", "--files", out, "3").status == 65)
+        #expect(try cli.run("export", "1").status == 64)
+    }
+
     /// A one-page PDF whose text layer holds `text`; pdftotext repairs the missing cross-reference table.
     static func writePDF(_ path: String, text: String) -> Bool {
         let stream = "BT /F1 24 Tf 72 700 Td (\(text)) Tj ET"
