@@ -89,7 +89,8 @@ extension HistoryStore {
     }
 
     /// Gives entry `id` a URL (`attach --url`), queued for archiving when `archive` says so.
-    public func attachLink(id: Int64, url: String, archive: Bool) throws(StoreError) {
+    public func attachLink(id: Int64, url given: String, archive: Bool) throws(StoreError) {
+        let url = given.trimmed()
         guard EntryKind.of(url) == .link else {
             throw .invalid("\(Visible.quoted(url, limit: 60)) is not a URL (http, https, ftp, file or mailto)")
         }

@@ -187,7 +187,7 @@ extension HistoryStore {
 
 extension String {
     /// The string without leading and trailing white space.
-    fileprivate func trimmed() -> String {
+    func trimmed() -> String {
         var view = Substring(self)
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
