@@ -56,6 +56,16 @@ extension FuzzTarget {
             TextDecoding.latin1Bytes(TextDecoding.decode(bytes, as: .latin1).text) == bytes, "Latin-1 does not round-trip")
     }
 
+    /// The text of an HTML document: bounded by the cap, no markup left from a well-formed tag,
+    /// and the same text from the same bytes.
+    static func htmltext(_ bytes: [UInt8]) {
+        let text = HTMLText.extract(bytes)
+        precondition(text.utf8.count <= DocumentText.maximumBytes + 4, "the extracted text is over the cap")
+        precondition(text == HTMLText.extract(bytes), "the same bytes gave two texts")
+        _ = DocumentText.format(name: "fuzz.html", head: Array(bytes.prefix(8192)))
+        _ = DocumentText.text(of: bytes, format: .plain)
+    }
+
     /// A history with one entry, for the queries to run on. Its files are removed once it is
     /// written: the open connection keeps them, and a stopped fuzzer leaves nothing behind.
     nonisolated(unsafe) private static let store: HistoryStore? = {

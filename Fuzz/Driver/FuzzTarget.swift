@@ -31,6 +31,8 @@ enum FuzzTarget: String, CaseIterable {
     case search
     /// Syncthing's HTTP responses (`HTTPResponse`).
     case http
+    /// The words of an HTML document for search (`HTMLText`, `DocumentText`).
+    case htmltext
 
     /// Runs this target's parser over `bytes`.
     func run(_ bytes: [UInt8]) {
@@ -48,6 +50,7 @@ enum FuzzTarget: String, CaseIterable {
         case .xtext: Self.xtext(bytes)
         case .search: Self.search(bytes)
         case .http: Self.http(bytes)
+        case .htmltext: Self.htmltext(bytes)
         }
     }
 }

@@ -90,6 +90,7 @@ public final class Agent {
     public func run() -> ExitStatus {
         display.watch(config.watchedSelections)
         applyClearOn()
+        sweepPayloads()
         applyManagerRole()
         applyExpansion()
         applyPickHotkey()

@@ -98,9 +98,12 @@ import Testing
         try add("https://www.example.com/a")
         try add("read example.com later")
         try add("mailto:someone@example.org")
-        #expect(try cli.run("list", "--kind", "link").output == "3\tmailto:someone@example.org\n1\thttps://www.example.com/a\n")
+        // A URL added by hand is a link item whose archive is queued (archive-links = added).
+        #expect(
+            try cli.run("list", "--kind", "link").output
+                == "3\tmailto:someone@example.org\n1\thttps://www.example.com/a [archive: pending]\n")
         #expect(try cli.run("list", "--kind", "text").output == "2\tread example.com later\n")
-        #expect(try cli.run("search", "kind:link", "example.com").output == "1\thttps://www.example.com/a\n")
+        #expect(try cli.run("search", "kind:link", "example.com").output == "1\thttps://www.example.com/a [archive: pending]\n")
         #expect(try cli.run("list", "--json", "--kind", "link", "--limit", "1").output.contains(#""kind":"link"}"#))
         #expect(try cli.run("search", "kind:video", "x").status == 64)
     }

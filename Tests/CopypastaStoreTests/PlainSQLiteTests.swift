@@ -75,6 +75,7 @@ import Testing
             "SELECT e.last_used_at AS last_used_at, 'home' AS tags, e.use_count AS use_count, e.pinned AS pinned, "
             + "e.bytes AS bytes, e.source_app AS source_app, e.source AS source, e.captured_at AS captured_at, "
             + "e.preview AS preview, e.trashed_at AS trashed_at, e.kind AS kind, e.title AS title, e.secure AS secure, 'local' AS sync, "
+            + "NULL AS file, NULL AS link, "
             + "e.id AS id FROM entry e"
         let entry = try store.database.with(reordered) { row throws(StoreError) in
             try row.step() ? try EntryColumns(row, withText: false).entry(row) : nil

@@ -4,7 +4,8 @@ import Testing
 /// `pick` offers neither trashed entries, and narrows to a collection or a kind.
 @Suite(.serialized) struct PickLibraryTests {
     @Test func pickOffersTheChosenCollectionOrKindAndNeverTheTrash() throws {
-        let desktop = try Desktop(config: "feedback = none\n")
+        // archive-links = off: a link added by hand is then not queued, so the menu shows no archive state.
+        let desktop = try Desktop(config: "feedback = none\narchive-links = off\n")
         try desktop.startDaemon()
         try desktop.cli.run("add", "https://example.com/recipe", "--tag", "collection:Food")
         try desktop.cli.run("add", "soup notes", "--tag", "collection:food")

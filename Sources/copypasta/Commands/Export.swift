@@ -16,9 +16,25 @@ extension Copypasta {
             help: "Also export secure entries, as ciphertext (a hex \"sealed\" field) that import cannot open.")
         var includeSecure = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Instead, copy the documents and link archives of the entries named to DIR.", valueName: "dir"))
+        var files: String?
+
+        @Argument(help: EntryReference.help("With --files, the entries whose files to copy (ids)"))
+        var entries: [EntryReference] = []
+
+        /// Entries are named with --files only, and --files needs them.
+        func validate() throws {
+            if (files == nil) != entries.isEmpty {
+                throw ValidationError("export --files DIR needs the ids of the entries whose files to copy, and ids need --files")
+            }
+        }
+
         /// Secure entries are left out unless asked for; then their sealed bytes go out, never the text.
         func run() throws {
             let store = try global.openStoreForReading()
+            if let files { return try exportFiles(store, to: files) }
             var line: [UInt8] = []
             var secure = 0
             try store.forEachEntry(EntryFilter(), withText: true) { entry in

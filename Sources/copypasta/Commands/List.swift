@@ -39,7 +39,7 @@ extension Copypasta {
             help: ArgumentHelp("Show only entries in this collection (case-insensitive).", valueName: "name"))
         var collection: String?
 
-        @Option(name: .customLong("kind"), help: ArgumentHelp("Show only links or only other texts.", valueName: "link|text"))
+        @Option(name: .customLong("kind"), help: ArgumentHelp("Show only entries of this kind.", valueName: "text|link|document"))
         var kind: EntryKind?
 
         @Flag(name: .customLong("snippets"), help: "Show only snippets (named entries).")

@@ -33,7 +33,7 @@ extension Copypasta {
         @Option(help: ArgumentHelp("Offer only entries in this collection.", valueName: "name"))
         var collection: String?
 
-        @Option(help: ArgumentHelp("Offer only links or only other texts.", valueName: "link|text"))
+        @Option(help: ArgumentHelp("Offer only entries of this kind.", valueName: "text|link|document"))
         var kind: EntryKind?
 
         @Flag(help: "Offer only snippets (named entries).")

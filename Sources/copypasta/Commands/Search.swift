@@ -11,7 +11,7 @@ extension Copypasta {
             discussion: """
                 Matching ignores case and diacritics. Filters: tag:NAME, app:NAME, source:clipboard|primary|manual|import, \
                 pinned:yes|no, before:DATE, after:DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM, local time; \
-                before is exclusive, after inclusive), kind:link|text, collection:NAME, in:trash (search the trash), \
+                before is exclusive, after inclusive), kind:text|link|document, archive:pending|full|partial|failed|none, collection:NAME, in:trash (search the trash), \
                 re:PATTERN (a PCRE2 regular expression the text must match; quote it as re:"a b" when it has spaces). \
                 A domain such as example.com finds the links to it. Exits 1 when nothing matches.
                 """)
