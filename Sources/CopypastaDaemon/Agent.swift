@@ -115,15 +115,13 @@ public final class Agent {
                 logger.error("lost connection to X display \(display.name); exiting (the service manager restarts copypasta)")
                 capture.flushPendingStoresBeforeExit()
                 clearSession(at: "the X server went away")
-                loop.stopHooks()
-                expander?.stop()
+                loop.stopSources()
                 return .unavailable
             }
         }
         capture.flushPendingStoresBeforeExit()
         clearSession(at: "the daemon stopped")
-        loop.stopHooks()
-        expander?.stop()
+        loop.stopSources()
         logger.info("stopped")
         return exitStatus ?? .success
     }

@@ -20,8 +20,12 @@ extension EventLoop {
 }
 
 extension EventLoop {
-    /// Kills what hooks are still running or have left behind, when the process stops.
-    func stopHooks() {
-        for case let runner as HookRunner in sources { runner.stopAll() }
+    /// The hook runner, created on first use (an idle daemon that runs no hook holds none) and
+    /// driven as any other source from then on.
+    func hookRunner(logger: Logger) -> HookRunner {
+        if let existing = sources.lazy.compactMap({ $0 as? HookRunner }).first { return existing }
+        let runner = HookRunner(logger: logger)
+        sources.append(runner)
+        return runner
     }
 }

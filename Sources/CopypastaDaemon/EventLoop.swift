@@ -56,12 +56,9 @@ final class EventLoop {
         while !afterwards.isEmpty { afterwards.removeFirst()() }
     }
 
-    /// The hook runner, created on first use and polled from then on.
-    func hookRunner(logger: Logger) -> HookRunner {
-        if let existing = sources.lazy.compactMap({ $0 as? HookRunner }).first { return existing }
-        let runner = HookRunner(logger: logger)
-        sources.append(runner)
-        return runner
+    /// Ends what every source still runs, when the process stops.
+    func stopSources() {
+        for source in sources { source.stop() }
     }
 
     private func wait(timers: Double?, signal: (Int32) -> Void) {
@@ -85,8 +82,7 @@ final class EventLoop {
         if fds[1].revents != 0 {
             for number in signals.take() {
                 if number == SIGCHLD {
-                    for case let runner as HookRunner in sources { runner.reap() }
-                    for case let expander as Expander in sources { expander.reap() }
+                    for source in sources { source.childrenExited() }
                 } else {
                     signal(number)
                 }

@@ -89,7 +89,7 @@ final class Expander: PollSource {
     }
 
     /// Finishes the expansion once its `copypasta type` child has exited (SIGCHLD).
-    func reap() {
+    func childrenExited() {
         guard let current = running, let child = current.child, let status = Spawn.reap(child, block: false) else { return }
         let code = Spawn.exitCode(waitStatus: status)
         guard code == 0 else {

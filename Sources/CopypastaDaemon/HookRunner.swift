@@ -99,7 +99,7 @@ final class HookRunner: PollSource {
     }
 
     /// Logs the hooks that have exited and starts waiting ones in their place.
-    func reap() {
+    func childrenExited() {
         for (pid, hook) in processes where hook.ending == nil && hook.checkExited() {
             log(hook)
             if hook.killed {
@@ -112,7 +112,7 @@ final class HookRunner: PollSource {
 
     /// Kills every hook's process group and forgets the waiting ones, when the process stops: nothing a
     /// hook started outlives the daemon, since no deadline of its loop would ever kill it.
-    func stopAll() {
+    func stop() {
         let running = runningCount, waiting = queue.count
         queue.removeAll()
         for hook in processes.values { hook.killGroup() }

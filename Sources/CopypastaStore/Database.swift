@@ -12,7 +12,7 @@ final class Database {
     let path: String
     private var cache: [String: Statement] = [:]
     /// How long a statement waits for another connection's lock; read by the busy handler.
-    private let busyWait = BusyWait()
+    private let busyWait: BusyWait
     /// Whether `RankFunction` is registered on this connection: at the first ranked search,
     /// so that the commands that never rank do not pay for it.
     private var rankFunctionRegistered = false
@@ -30,6 +30,7 @@ final class Database {
     /// Without `create`, a missing file is `noDatabase` and nothing is created.
     init(path: String, create: Bool = true) throws(StoreError) {
         self.path = path
+        busyWait = BusyWait(databasePath: path)
         if create { try Database.checkHeaderOrCreate(path) } else { try Database.checkHeader(path) }
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
@@ -86,7 +87,13 @@ final class Database {
     /// survives a crash or kill of the process; the WAL is fsynced at each
     /// checkpoint, so a power cut can lose only the last commits and never
     /// corrupts the database (sqlite.org/wal.html, "synchronous").
+    ///
+    /// A new database frees pages incrementally (auto_vacuum, set before WAL or it is ignored):
+    /// a purge gives the space back in slices (`PurgeJob`). An older one keeps NONE; the setting
+    /// would take effect only through a VACUUM, which rewrites the whole file under the write
+    /// lock (BENCHMARKS.md, "size").
     private func configure() throws(StoreError) {
+        try execute("PRAGMA auto_vacuum = INCREMENTAL")
         let mode = try scalarText("PRAGMA journal_mode=WAL")
         if mode?.lowercased() != "wal" {
             throw StoreError.io(path: path, reason: "cannot switch it to write-ahead logging")

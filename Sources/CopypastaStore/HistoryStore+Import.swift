@@ -30,7 +30,9 @@ public struct ImportSummary: Sendable, Equatable {
 ///
 /// Few large transactions are what make an import cheap (docs/DESIGN.md §7): a commit writes
 /// every page it changed, and the fingerprint index is keyed by a hash, so each record changes
-/// a leaf page of its own. 500 records a commit wrote 17.5 times the database's size.
+/// a leaf page of its own. 500 records a commit wrote 17.5 times the database's size. So a
+/// transaction lasts as long as its batch unless another connection waits for the lock: waits
+/// are stamped in a file beside the database (`WaitStamp`), read between two records.
 public final class Importer {
     private let store: HistoryStore
     private let maxEntries: Int
@@ -45,19 +47,27 @@ public final class Importer {
     private var batchBytes = 0
     private var batchStart = 0.0
     private let limits: Limits
+    /// Where waiting connections announce themselves; nil: transactions end at
+    /// `limits.unannouncedSeconds`.
+    private let waitStamp: WaitStamp?
 
     /// How much is collected before it is written, and how long one transaction may last.
     struct Limits {
-        /// Records per batch at most.
-        var records = 20_000
-        /// Bytes of text per batch at most.
-        var bytes = 16 << 20
+        /// Records per batch at most. At a million entries the fingerprint index has about
+        /// 6,000 leaves; a transaction must hold many times that many records to write each
+        /// of them once rather than once per record (BENCHMARKS.md, "import speed").
+        var records = 100_000
+        /// Bytes of text per batch at most (the batch is in memory).
+        var bytes = 32 << 20
         /// Seconds of collecting per batch at most (looked at when a record arrives).
-        var collectSeconds = 5.0
-        /// Seconds one transaction may hold the write lock before it commits. A waiting daemon
-        /// looks at the lock every millisecond (BusyWait) and takes it in the 2 ms pause after
-        /// the commit; a capture that missed it is retried 50 ms later (CapturePolicy).
-        var transactionSeconds = 0.25
+        var collectSeconds = 10.0
+        /// Seconds one transaction may hold the write lock while no one waits for it.
+        var transactionSeconds = 5.0
+        /// Seconds one transaction may hold the lock when waits cannot be seen (no stamp
+        /// file). A waiting daemon looks at the lock every millisecond (BusyWait) and takes it
+        /// in the 2 ms pause after the commit; a capture that missed it is retried 50 ms later
+        /// (CapturePolicy).
+        var unannouncedSeconds = 0.25
     }
 
     /// An importer writing into `store`.
@@ -66,6 +76,7 @@ public final class Importer {
         self.limits = limits
         self.maxEntries = maxEntries
         self.oldestKept = oldestKept
+        waitStamp = WaitStamp(databasePath: store.database.path)
     }
 
     /// Takes one record unless an entry with the same text exists; returns true when taken.
@@ -140,15 +151,24 @@ public final class Importer {
         }
     }
 
-    /// Writes `records` from `start` in one transaction until they end or its time is up;
+    /// Whether the transaction that began at `began` ends now: its time is up, or another
+    /// connection has waited for the lock since it began.
+    private func shouldCommit(began: Double, deadline: Double) -> Bool {
+        if let waitStamp, waitStamp.lastWait() > began { return true }
+        return monotonicSeconds() >= deadline
+    }
+
+    /// Writes `records` from `start` in one transaction until they end, its time is up or
+    /// another connection waits for the lock;
     /// returns the index of the first record not written.
     private func writeTransaction(
         _ records: [(entry: HistoryStore.NewEntry, tags: [String], title: String?)], from start: Int
     ) throws(StoreError) -> Int {
         let (next, written, duplicates, removed) = try store.writing { () throws(StoreError) in
-            let deadline = monotonicSeconds() + limits.transactionSeconds
+            let began = monotonicSeconds()
+            let deadline = began + (waitStamp == nil ? limits.unannouncedSeconds : limits.transactionSeconds)
             var index = start, written = 0, duplicates = 0
-            while index < records.endIndex, index == start || monotonicSeconds() < deadline {
+            while index < records.endIndex, index == start || !shouldCommit(began: began, deadline: deadline) {
                 let record = records[index]
                 index += 1
                 // A capture may have stored the same text since the record was read.

@@ -46,8 +46,10 @@ extension HistoryStore {
     /// Drops the digest of the last captured text once no entry has that text.
     func forgetRemovedFingerprint() throws(StoreError) {
         try database.execute(
-            "DELETE FROM state WHERE key = 'last_fingerprint' AND NOT EXISTS (SELECT 1 FROM entry WHERE fingerprint = state.value)"
-        )
+            """
+            DELETE FROM state WHERE key = 'last_fingerprint' AND NOT EXISTS (SELECT 1 FROM entry
+                WHERE substr(fingerprint, 1, 8) = substr(state.value, 1, 8) AND fingerprint = state.value)
+            """)
     }
 
     /// Counts entries removed by retention or a PRIMARY merge and purges once they reach 1 %

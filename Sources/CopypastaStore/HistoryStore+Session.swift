@@ -13,6 +13,6 @@ extension HistoryStore {
 extension HistoryStore {
     /// Whether an entry, in the history or the trash, still holds the text with `fingerprint`.
     public func holdsText(with fingerprint: Fingerprint) throws(StoreError) -> Bool {
-        try database.scalarInt("SELECT 1 FROM entry WHERE fingerprint = ? LIMIT 1", fingerprint.bytes) != nil
+        try database.scalarInt("SELECT 1 FROM entry WHERE \(Self.fingerprintMatch) LIMIT 1", fingerprint.bytes) != nil
     }
 }

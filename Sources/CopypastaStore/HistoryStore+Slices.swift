@@ -59,6 +59,21 @@ extension HistoryStore {
         }
     }
 
+    /// Gives at most `pages` free pages back to the file system (`PRAGMA incremental_vacuum`,
+    /// its own short transaction); returns true once none are left, or when the database keeps
+    /// its free pages (made before auto_vacuum was set, `Database.configure`).
+    ///
+    /// secure_delete has already overwritten the freed pages; this makes the file shrink, at the
+    /// next checkpoint, by what a purge or an expiry removed.
+    func vacuumSlice(pages: Int) throws(StoreError) -> Bool {
+        guard try database.scalarInt("PRAGMA auto_vacuum") == Self.incrementalVacuum else { return true }
+        try database.execute("PRAGMA incremental_vacuum(\(pages))")
+        return try database.scalarInt("PRAGMA freelist_count") == 0
+    }
+
+    /// `PRAGMA auto_vacuum`'s value for INCREMENTAL.
+    static let incrementalVacuum: Int64 = 2
+
     /// Rewrites the whole full-text index in one transaction ('optimize'), for a merge that
     /// other writes kept from ending in slices (`PurgeJob.mergeStepLimit`).
     func optimizeIndex() throws(StoreError) {

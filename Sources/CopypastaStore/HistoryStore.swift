@@ -273,10 +273,18 @@ public final class HistoryStore {
         return .inserted(id)
     }
 
+    /// The condition "the row's fingerprint is the bound `?1`", written so that SQLite finds the
+    /// rows through the index of the digest's first 8 bytes (`entry_by_fingerprint_prefix`,
+    /// Schema) and compares the whole digest only in them.
+    static let fingerprintMatch = "substr(fingerprint, 1, 8) = substr(?1, 1, 8) AND fingerprint = ?1"
+
     /// The newest entry in the history (not in the trash) whose text has `fingerprint`.
     func newestEntry(with fingerprint: Fingerprint) throws(StoreError) -> Int64? {
+        // `+seq`: the rows come from the prefix index; sorting the few that match is cheaper
+        // than walking the whole history backwards by seq to find one.
         try database.scalarInt(
-            "SELECT id FROM entry WHERE fingerprint = ? AND trashed_at IS NULL ORDER BY seq DESC LIMIT 1", fingerprint.bytes)
+            "SELECT id FROM entry WHERE \(Self.fingerprintMatch) AND trashed_at IS NULL ORDER BY +seq DESC LIMIT 1",
+            fingerprint.bytes)
     }
 
     /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.

@@ -23,6 +23,9 @@ public final class PurgeJob {
     static let mergeStepLimit = 100
     private var rows = SliceBudget(initial: 500, range: 50...4000)
     private var pages = SliceBudget(initial: 200, range: 16...4000)
+    /// After the merge: free pages given back to the file system, in slices.
+    private var vacuuming = false
+    private var freePages = SliceBudget(initial: 1024, range: 64...65536)
     /// How many entries each of the removals deleted, in order.
     public private(set) var removedBy: [Int]
     /// How many entries given by id were deleted.
@@ -41,7 +44,8 @@ public final class PurgeJob {
     /// Every entry the job deleted.
     public var removed: Int { removedIDs + removedBy.reduce(0, +) }
 
-    /// Does one bounded slice of the work; returns true once the job is finished.
+    /// Does one bounded slice of the work (deleting, merging the index, giving free pages back);
+    /// returns true once the job is finished.
     public func step() throws(StoreError) -> Bool {
         guard !isFinished else { return true }
         if !merging {
@@ -54,21 +58,33 @@ public final class PurgeJob {
                 return true
             }
         }
-        mergeSteps += 1
-        if mergeSteps > Self.mergeStepLimit {
-            try store.optimizeIndex()
-        } else {
-            let start = monotonicSeconds()
-            let done = try store.mergeIndexSlice(pages: pages.amount)
-            pages.adjust(elapsed: monotonicSeconds() - start)
-            guard done else { return false }
+        if !vacuuming {
+            guard try mergeOneSlice() else { return false }
+            vacuuming = true
         }
+        let start = monotonicSeconds()
+        let done = try store.vacuumSlice(pages: freePages.amount)
+        freePages.adjust(elapsed: monotonicSeconds() - start)
+        guard done else { return false }
         try store.finishPurge()
         // After the commit: the rows are gone for good, so their files may go (docs/DESIGN.md
         // "The library"); a crash before this leaves rows the next sweep finishes.
         try store.sweepReleasedPayloads()
         isFinished = true
         return true
+    }
+
+    /// Merges one slice of the full-text index; true once the merge is done.
+    private func mergeOneSlice() throws(StoreError) -> Bool {
+        mergeSteps += 1
+        if mergeSteps > Self.mergeStepLimit {
+            try store.optimizeIndex()
+            return true
+        }
+        let start = monotonicSeconds()
+        let done = try store.mergeIndexSlice(pages: pages.amount)
+        pages.adjust(elapsed: monotonicSeconds() - start)
+        return done
     }
 
     /// Runs the job to its end, calling `between` between two steps (a command lets the daemon

@@ -65,6 +65,47 @@ import Testing
         try expectWhole()
     }
 
+    /// Another process waits for the lock while one long transaction imports 20,000 records,
+    /// announcing its wait as `BusyWait` does (the monotonic time in the `-wait` file, every
+    /// millisecond): the import commits between two records and lets it in, long before its
+    /// batch or its time ends. It prints how many entries it found once it had the lock.
+    @Test func anImportCommitsAsSoonAsAnotherConnectionWaits() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let script = """
+            import sqlite3, struct, sys, time
+            db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=0)
+            print("ready", flush=True)
+            end = time.monotonic() + 60
+            while time.monotonic() < end:
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError:
+                    with open(sys.argv[1] + "-wait", "r+b") as stamp:
+                        stamp.write(struct.pack("d", time.monotonic()))
+                    time.sleep(0.001)
+                    continue
+                found = db.execute("SELECT count(*) FROM entry").fetchone()[0]
+                db.execute("COMMIT")
+                if found > 0:
+                    print(f"found {found}", flush=True)
+                    break
+                time.sleep(0.001)
+            """
+        let waiter = try Child(["/usr/bin/python3", "-c", script, sandbox.database])
+        defer { waiter.stop() }
+        #expect(waiter.waitForLine("ready") != nil)
+        let lines = records(20_000)
+        let long = Importer.Limits(records: 20_000, collectSeconds: 3600, transactionSeconds: 3600)
+        let summary = try store.importEntries(maxEntries: 0, limits: long) { importer in
+            for record in lines { try importer.add(record) }
+        }
+        #expect(summary.imported == 20_000)
+        let line = try #require(waiter.waitForLine("found "))
+        let found = try #require(Int(line.dropFirst("found ".count)))
+        #expect(found > 0 && found < 20_000, "the waiter got the lock after \(found) entries")
+        try expectWhole()
+    }
+
     /// SQLite's and FTS5's own checks, by the sqlite3 shell (an independent reader).
     func expectWhole() throws {
         let checks = "PRAGMA integrity_check; INSERT INTO entry_fts (entry_fts, rank) VALUES ('integrity-check', 1);"

@@ -1,0 +1,60 @@
+import CopypastaCore
+import TestSupport
+import Testing
+
+@testable import CopypastaStore
+
+/// A purge gives the space of what it removed back to the file system: the database file
+/// shrinks (incremental vacuum in the purge's slices, `PurgeJob`).
+@Suite struct VacuumTests {
+    let sandbox = Sandbox()
+
+    /// The database file's size in bytes (the purge leaves an empty WAL).
+    func fileSize() -> Int { sandbox.read(sandbox.database)?.count ?? 0 }
+
+    /// 2,000 texts of 4 KB, as one import.
+    func fill(_ store: HistoryStore) throws {
+        let records = (0..<2_000).map { index in
+            ImportRecord(text: "entry \(index) " + String(repeating: "lorem ipsum \(index % 97) ", count: 250))
+        }
+        _ = try store.importEntries(maxEntries: 0) { importer in
+            for record in records { try importer.add(record) }
+        }
+    }
+
+    @Test func aNewDatabaseFreesPagesIncrementally() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        #expect(try store.database.scalarInt("PRAGMA auto_vacuum") == HistoryStore.incrementalVacuum)
+    }
+
+    @Test func theFileShrinksAfterABigPurge() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        try fill(store)
+        let kept = try store.add("kept", at: .now(), policy: .move, maxEntries: 0).id
+        let full = fileSize()
+        #expect(full > 8 << 20)
+        try store.trash(ids: Array(1...1_900), at: .now())
+        #expect(try store.emptyTrash() == 1_900)
+        let after = fileSize()
+        #expect(after < full / 4, "the file kept \(after) of \(full) bytes")
+        #expect(try store.database.scalarInt("PRAGMA freelist_count") == 0)
+        #expect(try store.count(includePinned: true) == 101)
+        #expect(try store.entries(EntryFilter()).first?.id == kept)
+        #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
+    }
+
+    /// The daemon's expiry runs the same job in steps between other work: the file shrinks
+    /// there too.
+    @Test func anExpiryInStepsShrinksTheFile() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        try fill(store)
+        let full = fileSize()
+        try store.trash(ids: Array(1...2_000), at: Timestamp(microseconds: 0))
+        let job = store.expiryJob(now: .now(), trashDays: 1, maxAgeSeconds: nil)
+        var steps = 0
+        while try !job.step() { steps += 1 }
+        #expect(job.removed == 2_000)
+        #expect(fileSize() < full / 4)
+        #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
+    }
+}
