@@ -122,7 +122,8 @@ public final class PickerApp {
     }
 
     /// One line per paint when COPYPASTA_PICKER_TRACE names a file, for the tests and `make bench`:
-    /// the monotonic time in nanoseconds, the rows loaded, the selected and copied ids and the query.
+    /// the monotonic time in nanoseconds, the rows loaded, the selected, marked and copied ids, the
+    /// preview's length, the glyphs drawn as missing-glyph boxes and the query.
     private func writeTrace() {
         guard let trace, trace >= 0 else { return }
         var now = timespec()
@@ -131,7 +132,7 @@ public final class PickerApp {
         let line =
             "painted \(nanoseconds) rows=\(list.entries.count) selected=\(list.current?.id ?? 0) "
             + "marked=\(list.marked.map(String.init).joined(separator: ",")) copied=\(view.copied ?? 0) "
-            + "preview=\(view.preview?.body.utf8.count ?? 0) query=\(view.query)\n"
+            + "preview=\(view.preview?.body.utf8.count ?? 0) missing=\(painter.missingGlyphs) query=\(view.query)\n"
         _ = line.withCString { write(trace, $0, strlen($0)) }
     }
 }
