@@ -107,19 +107,19 @@ extension HistoryStore {
         }
         let keyset: [(any SQLValue)?] = below.map { [$0] } ?? []
         let page: [(any SQLValue)?] = [limit ?? -1, offset]
-        // The newest hits by rowid, up to one more than "few": a common word stops the read at
-        // once, and a rarer query (a phrase of common words) is read once, not counted and then
-        // read again.
-        let newest = try database.with(
-            "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rowid DESC LIMIT ?", [match, Self.fewHits + 1]
+        // The hits, up to one more than "few": a common word stops the read at once, and a rarer
+        // query (a phrase of common words) is read once, not counted and then read again. In
+        // rowid order, which FTS5 reads faster than the reverse.
+        let hits = try database.with(
+            "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?", [match, Self.fewHits + 1]
         ) { row throws(StoreError) in
             var ids: [Int64] = []
             while try row.step() { ids.append(row.int(0)) }
             return ids
         }
-        if newest.count <= Self.fewHits {
+        if hits.count <= Self.fewHits {
             let sql = selection.listedHitsPage(withText: withText, keyset: below != nil)
-            let list = "[" + newest.lazy.map { String($0) }.joined(separator: ",") + "]"
+            let list = "[" + hits.lazy.map { String($0) }.joined(separator: ",") + "]"
             try read(sql, [list] + selection.values + keyset + page, withText: withText, body)
         } else {
             try walk(selection, match, below: below, limit: limit, offset: offset, withText: withText, body)

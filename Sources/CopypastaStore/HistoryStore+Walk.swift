@@ -55,7 +55,8 @@ extension HistoryStore {
 
     /// The entries of the place holding the selection's least held tag, below `below`, newest
     /// first, when that tag has at most `fewTagged` entries (counted on the tag's index alone);
-    /// nil otherwise, or without a tag filter.
+    /// nil otherwise, or without a tag filter. The (id, seq, trashed_at) index has all it needs, so
+    /// no entry's row is read.
     private func taggedEntries(_ selection: EntrySelection, below: Int64?) throws(StoreError) -> [(id: Int64, seq: Int64)]? {
         var fewest: (tag: String, count: Int64)?
         for tag in selection.tags {
@@ -65,7 +66,8 @@ extension HistoryStore {
         }
         guard let fewest, fewest.count <= Self.fewTagged else { return nil }
         let sql = """
-            SELECT e.id, e.seq FROM tag t JOIN entry_tag et ON et.tag_id = t.id CROSS JOIN entry e ON e.id = et.entry_id
+            SELECT e.id, e.seq FROM tag t JOIN entry_tag et ON et.tag_id = t.id
+            CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = et.entry_id
             WHERE t.name = ? AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
             """
         return try database.with(sql, [fewest.tag, below ?? Int64.max]) { row throws(StoreError) in
