@@ -274,6 +274,7 @@ enum Schema {
                 END;
                 """),
         prefixIndexes,
+        libraryPayloads,
     ]
 
     /// The schema version this build writes.
