@@ -99,7 +99,11 @@ public final class PickerApp {
         }
         guard view.preview?.id != current.id else { return }
         view.previewScroll = 0
-        view.preview = PreviewText((try? store.entry(id: current.id)) ?? current)
+        var entry = (try? store.entry(id: current.id)) ?? current
+        // The row's link and file, which the list read (PickerSource) and the full read may not.
+        entry.link = entry.link ?? current.link
+        entry.file = entry.file ?? current.file
+        view.preview = PreviewText(entry)
     }
 
     private func handle(_ event: inout XEvent) {
