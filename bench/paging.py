@@ -64,14 +64,14 @@ def fill(desktop):
     db.close()
 
 
-def p95(desktop, binary, args, runs):
+def p95(desktop, binary, args, runs, database=None):
     """The 95th percentile and the median of `runs` wall times (hyperfine -N, 3 warm-ups), in ms."""
     import json
     import subprocess
     out = desktop.root + "/paging.json"
     command = " ".join([binary] + ["'" + a.replace("'", "'\\''") + "'" for a in args])
     subprocess.run(["hyperfine", "-N", "-i", "--warmup", "3", "--runs", str(runs), "--export-json", out, command],
-                   env=desktop.env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                   env=dict(desktop.env, COPYPASTA_DB=database or ""), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     times = sorted(json.load(open(out))["results"][0]["times"])
     return times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] * 1000, times[len(times) // 2] * 1000
 
@@ -87,7 +87,15 @@ def run(Desktop, binary, log, baseline=None, seeded=None, runs=20):
             os.makedirs(os.path.dirname(desktop.database), mode=0o700, exist_ok=True)
             shutil.copy(seeded, desktop.database)
         else:
+            # With a baseline, the history is made by the baseline binary: ours migrates its own
+            # copy (the prefix indexes), and an older binary cannot open a newer schema.
+            own = desktop.binary
+            desktop.binary = os.path.abspath(baseline) if baseline else own
             fill(desktop)
+            desktop.binary = own
+        older = desktop.root + "/baseline.sqlite3"
+        if baseline:
+            shutil.copy(desktop.database, older)
         with sqlite3.connect(desktop.database) as db:
             for word in ("the", "invoice"):
                 hits = db.execute("SELECT count(*) FROM entry_fts WHERE entry_fts MATCH ?", (word,)).fetchone()[0]
@@ -101,7 +109,8 @@ def run(Desktop, binary, log, baseline=None, seeded=None, runs=20):
                 line = f"  {label:<18} {' '.join(query):<22} p95 {ours:7.1f} ms (median {median:.1f})"
                 if baseline:
                     theirs, _ = p95(desktop, os.path.abspath(baseline), args if label != "pick page" else
-                                    ["pick", "--launcher", "true", "--limit", "50", "--"] + query, min(runs, 5))
+                                    ["pick", "--launcher", "true", "--limit", "50", "--"] + query, min(runs, 5),
+                                    database=older)
                     line += f"   baseline p95 {theirs:7.1f} ms, ratio {ours / theirs:.2f}x"
                 log(line)
         log(f"  worst p95 over the queries: {worst:.1f} ms (goal: 30 ms)")

@@ -99,7 +99,11 @@ public final class PickerApp {
         }
         guard view.preview?.id != current.id else { return }
         view.previewScroll = 0
-        view.preview = PreviewText((try? store.entry(id: current.id)) ?? current)
+        var entry = (try? store.entry(id: current.id)) ?? current
+        // The row's link and file, which the list read (PickerSource) and the full read may not.
+        entry.link = entry.link ?? current.link
+        entry.file = entry.file ?? current.file
+        view.preview = PreviewText(entry)
     }
 
     private func handle(_ event: inout XEvent) {
@@ -122,7 +126,8 @@ public final class PickerApp {
     }
 
     /// One line per paint when COPYPASTA_PICKER_TRACE names a file, for the tests and `make bench`:
-    /// the monotonic time in nanoseconds, the rows loaded, the selected and copied ids and the query.
+    /// the monotonic time in nanoseconds, the rows loaded, the selected, marked and copied ids, the
+    /// preview's length, the glyphs drawn as missing-glyph boxes and the query.
     private func writeTrace() {
         guard let trace, trace >= 0 else { return }
         var now = timespec()
@@ -131,7 +136,7 @@ public final class PickerApp {
         let line =
             "painted \(nanoseconds) rows=\(list.entries.count) selected=\(list.current?.id ?? 0) "
             + "marked=\(list.marked.map(String.init).joined(separator: ",")) copied=\(view.copied ?? 0) "
-            + "preview=\(view.preview?.body.utf8.count ?? 0) query=\(view.query)\n"
+            + "preview=\(view.preview?.body.utf8.count ?? 0) missing=\(painter.missingGlyphs) query=\(view.query)\n"
         _ = line.withCString { write(trace, $0, strlen($0)) }
     }
 }

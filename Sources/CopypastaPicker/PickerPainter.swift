@@ -26,6 +26,9 @@ final class PickerPainter {
     private let surface: OpaquePointer
     private let font: OpaquePointer
     private let dpi: Double
+    /// Glyphs the last paint drew as missing-glyph boxes (no installed font has them): 0 when
+    /// font fallback found every character, for the trace (`PickerApp.writeTrace`).
+    private(set) var missingGlyphs = 0
 
     init(window: PickerWindow, layout: PickerLayout, theme: Theme, font: String, size: Int) {
         self.layout = layout
@@ -45,6 +48,7 @@ final class PickerPainter {
     func paint(_ list: PickerList, _ view: PickerView, syncOn: Bool) {
         let cairo = cairo_create(surface)
         defer { cairo_destroy(cairo) }
+        missingGlyphs = 0
         cairo_push_group(cairo)
         fill(cairo, theme.background, 0, 0, layout.width, layout.height)
         guard let text = pango_cairo_create_layout(cairo) else { return }
@@ -133,6 +137,7 @@ final class PickerPainter {
         pango_layout_set_wrap(text, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_width(text, Int32((layout.width - 2 * pad) * Double(PANGO_SCALE)))
         pango_layout_set_text(text, preview.body, -1)
+        missingGlyphs += Int(pango_layout_get_unknown_glyphs_count(text))
         var lineHeight: Int32 = 0
         if let line = pango_layout_get_line_readonly(text, 0) {
             var ink = PangoRectangle(), logical = PangoRectangle()
@@ -181,6 +186,7 @@ final class PickerPainter {
         pango_layout_set_height(text, 0)
         pango_layout_set_alignment(text, alignRight ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         pango_layout_set_text(text, string, -1)
+        missingGlyphs += Int(pango_layout_get_unknown_glyphs_count(text))
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(text, &w, &h)
         setColour(cairo, colour)

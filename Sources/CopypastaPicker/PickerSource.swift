@@ -25,7 +25,7 @@ public final class PickerSource {
     /// snippets) of `query` (search syntax; empty: the whole history, as `list` orders it).
     public func page(query: String, offset: Int, limit: Int) throws -> [Entry] {
         // The whole history in the list's own order (`order = used` included) pages by offset.
-        if query.trimmingSpaces().isEmpty { return try store.entries(EntryFilter(limit: limit, offset: offset)) }
+        if query.trimmingSpaces().isEmpty { return try payloads(store.entries(EntryFilter(limit: limit, offset: offset))) }
         if query != self.query || offset != shown || offset == 0 {
             parsed = try SearchQuery.parse(query.trimmingSpaces())
             self.query = query
@@ -34,7 +34,18 @@ public final class PickerSource {
             ended = false
             if offset > 0 { _ = try read(offset) }
         }
-        return try read(limit)
+        return try payloads(read(limit))
+    }
+
+    /// The rows with what their kind column shows: a link's archive status, a document's file
+    /// (one look-up by key per such row; text rows need none).
+    private func payloads(_ entries: [Entry]) throws -> [Entry] {
+        try entries.map { entry in
+            var entry = entry
+            if entry.kind == .link { entry.link = try store.link(id: entry.id) }
+            if entry.kind == .document { entry.file = try store.file(id: entry.id) }
+            return entry
+        }
     }
 
     private func read(_ limit: Int) throws -> [Entry] {

@@ -9,7 +9,7 @@ struct PreviewText {
     let id: Int64
     /// The text as shown, with a note at the end when it was cut.
     let body: String
-    /// Captured time, source app, kind, tags and title.
+    /// Captured time, source app, kind, file name, archive status, tags and title.
     let meta: String
 
     /// The preview of `entry`, whose `text` is loaded (nil for a secure entry).
@@ -31,6 +31,10 @@ struct PreviewText {
         var parts = [entry.capturedAt.iso8601]
         if let app = entry.sourceApp { parts.append("from \(app)") }
         parts.append(entry.kind.rawValue)
+        if let file = entry.file { parts.append("file: \(file.name)") }
+        if let link = entry.link, link.status != ArchiveStatus.none {
+            parts.append("archive: \(link.status.rawValue)" + (link.reason.map { " (\($0))" } ?? ""))
+        }
         if let title = entry.title { parts.append("title: \(title)") }
         if !entry.tags.isEmpty { parts.append("tags: " + entry.tags.joined(separator: ", ")) }
         parts.append(HumanFormat.bytes(entry.bytes))

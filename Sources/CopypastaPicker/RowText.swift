@@ -6,11 +6,24 @@ public enum RowText {
     public static let previewCharacters = 240
 
     /// The one-line preview: newlines as ↵, tabs as ⇥, other control characters left out;
-    /// a secure entry shows a lock and no text.
+    /// a secure entry shows a lock and no text; a document its file's name, then its title.
     public static func preview(_ entry: Entry) -> String {
         if entry.secure { return "🔒" }
         let title = entry.title.map { "【\($0)】 " } ?? ""
-        return title + line(entry.previewSource)
+        let text = line(entry.previewSource)
+        guard let file = entry.file, entry.kind == .document else { return title + text }
+        return title + line(file.name) + (text.isEmpty || text == file.name ? "" : " · " + text)
+    }
+
+    /// The kind column of a link row: its archive status after the word, none shows the word alone.
+    public static func link(_ status: ArchiveStatus) -> String {
+        switch status {
+        case ArchiveStatus.none: "link"
+        case .pending: "link pending"
+        case .full: "link archived"
+        case .partial: "link partial"
+        case .failed: "link failed"
+        }
     }
 
     /// `text` on one line with visible newlines and tabs, at most `previewCharacters` characters.
@@ -40,7 +53,8 @@ public enum RowText {
         return "\(seconds)s"
     }
 
-    /// The right-hand column: marks, kind, tags and collections, sync badge and age.
+    /// The right-hand column: marks, kind (a link with its archive status), tags and collections,
+    /// sync badge and age.
     public static func details(_ entry: Entry, now: Timestamp, syncOn: Bool) -> String {
         var parts: [String] = []
         if entry.title != nil {
@@ -48,7 +62,8 @@ public enum RowText {
         } else if entry.pinned {
             parts.append("pinned")
         }
-        if entry.kind == .link { parts.append("link") }
+        if entry.kind == .link { parts.append(link(entry.link?.status ?? ArchiveStatus.none)) }
+        if entry.kind == .document { parts.append("document") }
         if !entry.tags.isEmpty { parts.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
         if syncOn { parts.append(entry.sync.rawValue.prefix(1).uppercased() + entry.sync.rawValue.dropFirst()) }
         parts.append(age(entry.capturedAt, now: now))

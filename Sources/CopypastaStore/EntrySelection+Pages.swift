@@ -5,8 +5,9 @@ import CopypastaCore
 ///
 /// Newest first, a page comes from one of two plans, chosen by how many entries hold the terms
 /// (`HistoryStore.searchRecent`): few hits are sorted by `seq` as a whole (cheap, since they are
-/// few), while a common word is found by walking the history newest first in chunks and asking
-/// the full-text index for the hits among each chunk's ids, which stops when the page is full.
+/// few), while a common word is found by walking the history (or the entries of a tag few
+/// entries hold) newest first in chunks and asking the full-text index for the hits among each
+/// chunk's ids, which stops when the page is full.
 ///
 /// By relevance, only a window of the most recently stored entries holding the terms is ranked
 /// (filters apply within it): FTS5 walks its lists from the highest rowid down and the LIMIT
@@ -16,15 +17,16 @@ extension EntrySelection {
     /// The columns of `columns(withText:)` and the entry's position, read for a keyset.
     static func pageColumns(withText: Bool) -> String { columns(withText: withText) + ", e.seq AS page_seq" }
 
-    /// Newest first, when few entries hold the terms: every hit's `seq` is read (from the small
-    /// (id, seq, trashed_at) index when no filter needs the row) and sorted, then only the page's
-    /// rows are read. Binds: match, filters, keyset (when `keyset`), limit, offset.
-    func fewHitsPage(withText: Bool, keyset: Bool) -> String {
+    /// Newest first, when few entries hold the terms: the hits' ids, read once from the full-text
+    /// index (`HistoryStore.searchRecent`), are sorted by `seq` (from the small (id, seq,
+    /// trashed_at) index when no filter needs the row), then only the page's rows are read.
+    /// Binds: the ids as a JSON array, filters, keyset (when `keyset`), limit, offset.
+    func listedHitsPage(withText: Bool, keyset: Bool) -> String {
         let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
         return """
             WITH page AS MATERIALIZED (
-                SELECT f.rowid AS id, e.seq AS seq FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid
-                WHERE entry_fts MATCH ? AND \(filter)\(keyset ? " AND e.seq < ?" : "")
+                SELECT e.id AS id, e.seq AS seq FROM json_each(?) j CROSS JOIN \(entries) ON e.id = j.value
+                WHERE \(filter)\(keyset ? " AND e.seq < ?" : "")
                 ORDER BY e.seq DESC LIMIT ? OFFSET ?)
             SELECT \(Self.pageColumns(withText: withText)) FROM page JOIN entry e ON e.id = page.id ORDER BY page.seq DESC
             """

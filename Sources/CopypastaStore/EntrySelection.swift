@@ -20,6 +20,9 @@ struct EntrySelection {
     let place: String
     /// Only named entries: read through the small title index instead of walking the history.
     let snippetsOnly: Bool
+    /// The tags every entry must have (`tag:` and `collection:`): a tag few entries hold drives
+    /// a newest-first walk from its own index (`HistoryStore.taggedChunks`).
+    let tags: [String]
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
     /// The regular expressions every entry's text must match, numbered by their place here in
@@ -49,6 +52,7 @@ struct EntrySelection {
         ranked = order == .relevance && query.hasTerms
         place = query.inTrash ? "e.trashed_at IS NOT NULL" : Self.inHistory
         snippetsOnly = query.snippetsOnly
+        tags = query.tags
         if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
             conditions.append("e.kind = ?")

@@ -273,6 +273,7 @@ enum Schema {
                     DELETE FROM snippet_file WHERE entry_id = old.id;
                 END;
                 """),
+        prefixIndexes,
         libraryPayloads,
         // Duplicates are found by the first 8 bytes of the fingerprint (issue 19), and the whole
         // digest is compared in the rows that share them (HistoryStore.fingerprintMatch). The

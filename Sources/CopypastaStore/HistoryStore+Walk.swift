@@ -1,0 +1,96 @@
+import CopypastaCore
+
+/// The newest-first walk that finds a page of a common word's hits without reading them all
+/// (docs/DESIGN.md §7, "Pages of a search").
+extension HistoryStore {
+    /// A tag held by at most this many entries drives the walk from its own index
+    /// (`taggedEntries`) rather than the whole history's: `tag:work the` then reads the tagged
+    /// entries instead of a hundred history entries for each one it shows.
+    static let fewTagged = 20_000
+
+    /// Walks the place newest first in chunks (2,048 entries, doubling up to 65,536), asks the
+    /// full-text index for the hits among each chunk's ids, and reads the hits that pass the
+    /// filters with one statement per chunk, until the page is full. With a tag few entries hold,
+    /// the chunks are of the tagged entries only.
+    func walk(
+        _ selection: EntrySelection, _ match: String, below: Int64?, limit: Int?, offset: Int, withText: Bool,
+        _ body: (Entry, Int64) -> Void
+    ) throws(StoreError) {
+        let tagged = try taggedEntries(selection, below: below)
+        var position = 0
+        var cursor = below ?? Int64.max
+        var size = 2048
+        var skipped = 0
+        var shown = 0
+        let rowSQL = selection.walkedRows(withText: withText)
+        while true {
+            let chunk: [(id: Int64, seq: Int64)]
+            if let tagged {
+                chunk = Array(tagged[position..<min(position + size, tagged.count)])
+                position += chunk.count
+            } else {
+                chunk = try database.with(selection.chunk, [cursor, size]) { row throws(StoreError) in
+                    var ids: [(id: Int64, seq: Int64)] = []
+                    while try row.step() { ids.append((row.int(0), row.int(1))) }
+                    return ids
+                }
+            }
+            let hits = try hits(match, among: chunk.map(\.id))
+            let list = "[" + chunk.lazy.filter { hits.contains($0.id) }.map { String($0.id) }.joined(separator: ",") + "]"
+            let wanted = limit.map { $0 - shown + offset - skipped } ?? -1
+            try read(rowSQL, [list] + selection.values + [wanted], withText: withText) { entry, seq in
+                if skipped < offset {
+                    skipped += 1
+                } else if limit.map({ shown < $0 }) ?? true {
+                    shown += 1
+                    body(entry, seq)
+                }
+            }
+            if let limit, shown >= limit { return }
+            guard chunk.count == size, let last = chunk.last else { return }
+            cursor = last.seq
+            size = min(size * 2, 65536)
+        }
+    }
+
+    /// The entries of the place holding the selection's least held tag, below `below`, newest
+    /// first, when that tag has at most `fewTagged` entries (counted on the tag's index alone);
+    /// nil otherwise, or without a tag filter. The (id, seq, trashed_at) index has all it needs, so
+    /// no entry's row is read.
+    private func taggedEntries(_ selection: EntrySelection, below: Int64?) throws(StoreError) -> [(id: Int64, seq: Int64)]? {
+        var fewest: (tag: String, count: Int64)?
+        for tag in selection.tags {
+            let sql = "SELECT count(*) FROM (SELECT 1 FROM tag t JOIN entry_tag et ON et.tag_id = t.id WHERE t.name = ? LIMIT ?)"
+            let count = try database.scalarInt(sql, tag, Self.fewTagged + 1) ?? 0
+            if count < fewest?.count ?? Int64.max { fewest = (tag, count) }
+        }
+        guard let fewest, fewest.count <= Self.fewTagged else { return nil }
+        let sql = """
+            SELECT e.id, e.seq FROM tag t JOIN entry_tag et ON et.tag_id = t.id
+            CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = et.entry_id
+            WHERE t.name = ? AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
+            """
+        return try database.with(sql, [fewest.tag, below ?? Int64.max]) { row throws(StoreError) in
+            var entries: [(id: Int64, seq: Int64)] = []
+            while try row.step() { entries.append((row.int(0), row.int(1))) }
+            return entries
+        }
+    }
+
+    /// The ids among `ids` that hold the terms: one full-text query per run of nearby ids (a
+    /// rowid range, which FTS5 seeks to), so an entry moved to the top long after it was stored
+    /// costs a look-up of its own rather than a range over everything in between.
+    private func hits(_ match: String, among ids: [Int64]) throws(StoreError) -> Set<Int64> {
+        let sorted = ids.sorted()
+        var found = Set<Int64>()
+        var start = 0
+        for index in sorted.indices where index == sorted.count - 1 || sorted[index + 1] - sorted[index] > 4096 {
+            let sql = "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? AND rowid BETWEEN ? AND ?"
+            try database.with(sql, [match, sorted[start], sorted[index]]) { row throws(StoreError) in
+                while try row.step() { found.insert(row.int(0)) }
+            }
+            start = index + 1
+        }
+        return found
+    }
+}

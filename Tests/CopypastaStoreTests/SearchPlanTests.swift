@@ -1,0 +1,85 @@
+import CopypastaCore
+import TestSupport
+import Testing
+
+@testable import CopypastaStore
+
+/// The plans that keep a page fast for the queries issue 21 measured slow (BENCHMARKS.md,
+/// "Keystroke to page"): a tag few entries hold drives the walk, a rarer query is read once,
+/// and the full-text index has prefix indexes. Each still gives exactly the history's order.
+@Suite struct SearchPlanTests {
+    let sandbox = Sandbox()
+
+    func sqlite(_ sql: String) throws -> ProcessResult { try Child(["sqlite3", sandbox.database, sql]).communicate() }
+
+    /// 5,000 imported entries: "common" in all (more than a page reads whole, so they are
+    /// walked), "pair of words" in every 9th, a prefix word in every 4th; every 7th tagged
+    /// "work". Then a tagged entry goes to the trash and an old one is copied again (moved to the
+    /// top although its id is old).
+    func seeded() throws -> HistoryStore {
+        let store = try HistoryStore(path: sandbox.database)
+        _ = try store.importEntries(maxEntries: 0) { importer in
+            for index in 0..<5000 {
+                let pair = index % 9 == 0 ? " pair of words" : " words of pair"
+                let prefix = index % 4 == 0 ? " prelude" : ""
+                try importer.add(ImportRecord(text: "common \(index)\(pair)\(prefix)"))
+            }
+        }
+        for id in stride(from: Int64(1), through: 5000, by: 7) { try store.addTags(id: id, ["work"]) }
+        try store.trash(ids: [4999], at: .now())  // tagged: 4999 = 7 × 714 + 1
+        _ = try store.add("common 35 words of pair", at: .now(), policy: .move, maxEntries: 0)
+        return store
+    }
+
+    /// Every page of `text` as the picker reads it, `limit` at a time.
+    func paged(_ store: HistoryStore, _ text: String, limit: Int) throws -> [Int64] {
+        var ids: [Int64] = []
+        var cursor: PickerCursor?
+        repeat {
+            let page = try store.pickerPage(SearchQuery.parse(text), after: cursor, limit: limit)
+            ids += page.entries.map(\.id)
+            cursor = page.next
+        } while cursor != nil
+        return ids
+    }
+
+    /// The history's own order (`list`) of the entries whose text passes `keep`.
+    func listed(_ store: HistoryStore, tag: String? = nil, _ keep: (String) -> Bool) throws -> [Int64] {
+        try store.entries(EntryFilter(tag: tag)).filter { keep($0.previewSource) }.map(\.id)
+    }
+
+    @Test func aTagFewEntriesHoldDrivesTheWalkInTheHistorysOrder() throws {
+        let store = try seeded()
+        let expected = try listed(store, tag: "work") { $0.contains("common") }
+        #expect(expected.count > 700 && expected.first == 36, "the tagged entry copied again is on top")
+        #expect(try paged(store, "tag:work common", limit: 40) == expected)
+        let recent = try store.search(SearchQuery.parse("common tag:work"), order: .recent, limit: 30, offset: 7)
+        #expect(recent.map(\.id) == Array(expected.dropFirst(7).prefix(30)))
+    }
+
+    @Test func aPhraseWithFewHitsIsReadOnceInTheHistorysOrder() throws {
+        let store = try seeded()
+        let expected = try listed(store) { $0.contains("pair of words") }
+        #expect(expected.count > 500 && expected.count < HistoryStore.fewHits)
+        #expect(try paged(store, "\"pair of words\"", limit: 50) == expected)
+        let recent = try store.search(SearchQuery.parse("\"pair of words\""), order: .recent, limit: 20, offset: 3)
+        #expect(recent.map(\.id) == Array(expected.dropFirst(3).prefix(20)))
+    }
+
+    /// The migration that adds the prefix indexes, run again on a filled history as an upgrade
+    /// runs it: the same hits, and an index that still agrees with the texts after a deletion.
+    @Test func thePrefixIndexesAreBuiltAgainFromTheTexts() throws {
+        let store = try seeded()
+        let schema = try sqlite("SELECT sql FROM sqlite_master WHERE name = 'entry_fts'")
+        #expect(schema.output.contains("prefix = '2 3'"))
+        let before = try paged(store, "pre*", limit: 100)
+        #expect(before == (try listed(store) { $0.contains("prelude") }))
+        let again = try sqlite("BEGIN; \(Schema.prefixIndexes.sql) COMMIT;")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try paged(store, "pre*", limit: 100) == before)
+        try store.delete(ids: [before[0]])
+        let check = try sqlite("INSERT INTO entry_fts (entry_fts, rank) VALUES ('integrity-check', 1)")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try paged(store, "pre*", limit: 100) == Array(before.dropFirst()))
+    }
+}
