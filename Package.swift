@@ -64,6 +64,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        // gumbo, the HTML5 parser, and iconv (glibc) for CopypastaHTML (docs/DESIGN.md, "HTML pages"): linked
+        // from libgumbo.a, so no command that does not parse HTML loads anything of it.
+        .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         .systemLibrary(name: "CSystem"),
         // libcurl for the processes that fetch (copypasta-archive, copypasta-ai): never linked
         // into copypasta, so neither the daemon nor a command loads it (docs/DESIGN.md §1).
@@ -90,6 +93,9 @@ let package = Package(
             name: "CopypastaSync", dependencies: ["CopypastaCore", "CopypastaSystem", "CSodium", "CSystem"],
             swiftSettings: strict),
         .target(name: "CopypastaNet", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(
+            name: "CopypastaHTML", dependencies: ["CGumbo"], swiftSettings: strict,
+            linkerSettings: linkedStatically(["gumbo"])),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -122,6 +128,7 @@ let package = Package(
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
         .testTarget(name: "CopypastaNetTests", dependencies: ["CopypastaNet", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CopypastaHTMLTests", dependencies: ["CopypastaHTML", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "CopypastaSyncthing", "TestSupport"],
@@ -156,6 +163,7 @@ if Context.environment["COPYPASTA_FUZZ"] == "1" {
             name: "copypasta-fuzz",
             dependencies: [
                 "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaSyncthing", "CopypastaStore", "CopypastaSync",
+                "CopypastaHTML",
             ],
             path: "Fuzz/Driver", swiftSettings: strict),
     ]
