@@ -96,6 +96,10 @@ let package = Package(
         .target(
             name: "CopypastaHTML", dependencies: ["CGumbo"], swiftSettings: strict,
             linkerSettings: linkedStatically(["gumbo"])),
+        .target(
+            name: "CopypastaArchive",
+            dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaNet", "CopypastaHTML"],
+            swiftSettings: strict),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -129,6 +133,9 @@ let package = Package(
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
         .testTarget(name: "CopypastaNetTests", dependencies: ["CopypastaNet", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CopypastaHTMLTests", dependencies: ["CopypastaHTML", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "CopypastaArchiveTests", dependencies: ["CopypastaArchive", "CopypastaHTML", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "CopypastaSyncthing", "TestSupport"],
