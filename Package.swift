@@ -52,6 +52,7 @@ let package = Package(
     products: [
         .executable(name: "copypasta", targets: ["copypasta"]),
         .executable(name: "copypasta-picker", targets: ["copypasta-picker"]),
+        .executable(name: "copypasta-archive", targets: ["copypasta-archive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -98,8 +99,9 @@ let package = Package(
             linkerSettings: linkedStatically(["gumbo"])),
         .target(
             name: "CopypastaArchive",
-            dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaNet", "CopypastaHTML"],
+            dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaNet", "CopypastaHTML"],
             swiftSettings: strict),
+        .executableTarget(name: "copypasta-archive", dependencies: ["CopypastaArchive", "CopypastaCore", "CopypastaSystem", "CopypastaStore"], swiftSettings: strict),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -134,7 +136,7 @@ let package = Package(
         .testTarget(name: "CopypastaNetTests", dependencies: ["CopypastaNet", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CopypastaHTMLTests", dependencies: ["CopypastaHTML", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "CopypastaArchiveTests", dependencies: ["CopypastaArchive", "CopypastaHTML", "TestSupport"],
+            name: "CopypastaArchiveTests", dependencies: ["CopypastaArchive", "CopypastaHTML", "CopypastaStore", "CopypastaCore", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(
@@ -154,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CSQLite"], swiftSettings: strict),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore"], swiftSettings: strict),
+            name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore", "CopypastaStore"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,7 +16,7 @@ import Testing
         folder = sandbox.root + "/one"
     }
 
-    private var limits: ArchiveLimits {
+    var limits: ArchiveLimits {
         var limits = ArchiveLimits()
         limits.allowPrivateAddresses = true
         limits.requestSeconds = 5
