@@ -119,4 +119,22 @@ import Testing
         #expect(outcome.status == .full)
         #expect(outcome.files.count == 16)
     }
+
+    @Test(.enabled(if: ChromiumDOM.executable != nil))
+    func chromiumRendererArchivesTheDOMAfterScripts() throws {
+        var rendered = limits
+        rendered.renderer = .chromium
+        rendered.requestSeconds = 60
+        rendered.archiveSeconds = 120
+        let outcome = LinkArchiver(limits: rendered).archive(server.url("/script/"), into: folder)
+        #expect(outcome.status == .full, "\(outcome.reason ?? "")")
+        let page = try #require(read("page.html"))
+        #expect(page.contains("quillfeather") && !page.contains("<script"))
+        #expect(outcome.files.contains { $0.hasSuffix(".png") })
+        let direct = LinkArchiver(limits: limits).archive(server.url("/script/"), into: folder + "-direct")
+        #expect(direct.status == .full)
+        #expect(
+            sandbox.read(folder + "-direct/page.html").map { String(decoding: $0, as: UTF8.self).contains("quillfeather") }
+                == false)
+    }
 }
