@@ -58,6 +58,9 @@ public struct Entry: Sendable, Equatable {
     public var link: EntryLink?
     /// The file the entry carries (a document's, or one attached); nil when none or not read.
     public var file: EntryFile?
+    /// Set by a command that looked on disk: the link's archive folder or the file's copy is
+    /// gone (removed by hand, or not synced). Listings then say `missing`; nothing fails.
+    public var payloadMissing = false
 
     /// Creates an entry value; the store is what assigns real ids.
     public init(

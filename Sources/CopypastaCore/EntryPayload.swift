@@ -80,6 +80,9 @@ public struct EntryFile: Sendable, Equatable {
 
 /// Where a searchable text that is not the entry's own text came from (table `entry_body`).
 public enum BodySource: String, Sendable, CaseIterable {
+    /// A library item's title (a link's title, a document's title when its text is another)
+    /// and a URL that is not the item's text: ranked above everything else that is not the text.
+    case title
     /// The readable article of a link's archive.
     case reader
     /// Text extracted from a document.

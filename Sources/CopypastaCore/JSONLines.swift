@@ -52,7 +52,35 @@ public enum JSONLines {
             appendString(title, to: &out)
         }
         if entry.secure { out += ",\"secure\":true".utf8 }
+        appendPayloads(entry, to: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// The library fields (copypasta(1) FILES, "Library items"): `url`, `archive` (its status,
+    /// or `missing` when the archive's folder is gone), `archiveReason`, `linkTitle`,
+    /// `pageTitle`, `author`, `published`, `archivedAt`, and `file` with the file's name, size
+    /// and whether its copy is missing. Present only on entries that carry them.
+    private static func appendPayloads(_ entry: Entry, to out: inout [UInt8]) {
+        func field(_ name: String, _ value: String?) {
+            guard let value else { return }
+            out += ",\"\(name)\":".utf8
+            appendString(value, to: &out)
+        }
+        if let link = entry.link {
+            field("url", link.url)
+            field("archive", entry.payloadMissing && link.folder != nil ? "missing" : link.status.rawValue)
+            field("archiveReason", link.reason)
+            field("linkTitle", link.title)
+            field("pageTitle", link.pageTitle)
+            field("author", link.author)
+            field("published", link.published)
+            field("archivedAt", link.archivedAt?.iso8601)
+        }
+        if let file = entry.file {
+            out += ",\"file\":{\"name\":".utf8
+            appendString(file.name, to: &out)
+            out += ",\"size\":\(file.size),\"missing\":\(entry.payloadMissing)}".utf8
+        }
     }
 
     /// Appends `text` as a JSON string literal.

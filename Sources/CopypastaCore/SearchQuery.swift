@@ -2,7 +2,7 @@
 ///
 /// The user's text is never passed to FTS5 as is: it is split into words,
 /// prefixes (`foo*`), phrases (`"a b"`) and filters (`tag:`, `app:`,
-/// `source:`, `pinned:`, `before:`, `after:`, `kind:`, `collection:`,
+/// `source:`, `pinned:`, `before:`, `after:`, `kind:`, `archive:`, `collection:`,
 /// `in:trash`, `re:`), and `matchExpression` rebuilds
 /// an FTS5 query in which every term is a quoted string. A stray quote, a
 /// lone `*` or any punctuation therefore can never become FTS5 syntax.
@@ -34,8 +34,10 @@ public struct SearchQuery: Equatable, Sendable {
     public var before: Timestamp?
     /// Only entries captured at or after this instant, when set.
     public var after: Timestamp?
-    /// Only links or only plain texts, when set.
+    /// Only entries of this kind (text, link or document), when set.
     public var kind: EntryKind?
+    /// Only entries carrying a URL whose archive has this status (`archive:`), when set.
+    public var archive: ArchiveStatus?
     /// Search the trash instead of the history (`in:trash`).
     public var inTrash = false
     /// Only named entries (snippets): `list --snippets`, `pick --snippets`.
@@ -77,7 +79,7 @@ public struct SearchQuery: Equatable, Sendable {
     /// True when any filter is set.
     public var hasFilters: Bool {
         !tags.isEmpty || !apps.isEmpty || !sources.isEmpty || pinned != nil || before != nil || after != nil
-            || kind != nil || inTrash || snippetsOnly || !patterns.isEmpty
+            || kind != nil || archive != nil || inTrash || snippetsOnly || !patterns.isEmpty
     }
 
     /// The FTS5 MATCH expression for the terms, nil when there are none.
@@ -114,7 +116,7 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// Applies a `key:value` filter; returns false when `key` is not a filter name.
     private mutating func addFilter(key: String, value: String) throws(CoreError) -> Bool {
-        let known = ["tag", "app", "source", "pinned", "before", "after", "kind", "collection", "in", "re"]
+        let known = ["tag", "app", "source", "pinned", "before", "after", "kind", "archive", "collection", "in", "re"]
         guard known.contains(key) else { return false }
         guard !value.isEmpty else { throw .usage("the filter \(key): needs a value, e.g. \(key):\(example(key))") }
         switch key {
@@ -123,16 +125,22 @@ public struct SearchQuery: Equatable, Sendable {
         case "collection": tags.append(CollectionTag.tag(value))
         case "kind":
             guard let wanted = EntryKind(rawValue: value.lowercased()) else {
-                throw .usage("kind: takes link or text, not \(Visible.quoted(value))")
+                throw .usage("kind: takes text, link or document, not \(Visible.quoted(value))")
             }
             kind = wanted
+        case "archive":
+            guard let wanted = ArchiveStatus(rawValue: value.lowercased()) else {
+                throw .usage("archive: takes none, pending, full, partial or failed, not \(Visible.quoted(value))")
+            }
+            archive = wanted
         case "in":
             guard value.lowercased() == "trash" else { throw .usage("in: takes trash, not \(Visible.quoted(value))") }
             inTrash = true
         case "app": apps.append(value)
         case "source":
             guard let source = EntrySource(rawValue: value.lowercased()) else {
-                throw .usage("unknown source \(Visible.quoted(value)) in source:; use clipboard, primary, manual or import")
+                throw .usage(
+                    "unknown source \(Visible.quoted(value)) in source:; use clipboard, primary, manual, import or bookmarks")
             }
             sources.append(source)
         case "pinned":
@@ -156,6 +164,7 @@ public struct SearchQuery: Equatable, Sendable {
         case "before", "after": "2026-01-31"
         case "source": "clipboard"
         case "kind": "link"
+        case "archive": "failed"
         case "in": "trash"
         case "re": "^https?://"
         default: "work"

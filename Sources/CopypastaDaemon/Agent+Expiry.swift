@@ -59,3 +59,17 @@ final class PurgeSlices<Summary>: SlicedJob {
         return true
     }
 }
+
+extension Agent {
+    /// At start: unlinks the payload folders a purge released just before a crash, and the
+    /// orphans of a command killed between its copy and its commit (docs/DESIGN.md "The library").
+    /// Both are quick when there is nothing to do: one empty table, two directory listings.
+    func sweepPayloads() {
+        do {
+            let removed = try store.sweepReleasedPayloads() + store.sweepOrphanPayloads()
+            if removed > 0 { logger.info("removed \(removed) payload folders left by an interrupted purge or copy") }
+        } catch {
+            logger.warning("could not sweep the payload folders, trying again at the next start: \(error)")
+        }
+    }
+}

@@ -93,6 +93,7 @@ public final class Agent {
     public func run() -> ExitStatus {
         display.watch(config.watchedSelections)
         applyClearOn()
+        sweepPayloads()
         applyManagerRole()
         applyExpansion()
         applyPickHotkey()

@@ -54,6 +54,10 @@ struct EntrySelection {
             conditions.append("e.kind = ?")
             values.append(kind.rawValue)
         }
+        if let archive = query.archive {
+            conditions.append("EXISTS (SELECT 1 FROM entry_link al WHERE al.entry_id = e.id AND al.archive = ?)")
+            values.append(archive.rawValue)
+        }
         for tag in query.tags {
             conditions.append(
                 "EXISTS (SELECT 1 FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id AND t.name = ?)")
@@ -164,8 +168,25 @@ struct EntrySelection {
         e.secure AS secure, \(HistoryStore.syncStateSQL("e")) AS sync,
         CASE WHEN EXISTS (SELECT 1 FROM entry_tag) THEN
             (SELECT group_concat(t.name, char(31)) FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id)
-        END AS tags\(withText ? ", (SELECT text FROM entry_text x WHERE x.id = e.id) AS text" : "")
+        END AS tags, \(payloadColumns)\(withText ? ", (SELECT text FROM entry_text x WHERE x.id = e.id) AS text" : "")
         """
+    }
+
+    /// The link and file an entry carries, each packed in one column (`EntryColumns` unpacks
+    /// them); as with the tags, the look-ups are skipped when the library holds none at all.
+    private static let payloadColumns = """
+        CASE WHEN EXISTS (SELECT 1 FROM entry_link) THEN
+            (SELECT \(packed(["url", "archive", "reason", "folder", "title", "page_title", "author", "published"]))
+                || char(31) || coalesce(archived_at, '') || char(31) || attempts FROM entry_link pl WHERE pl.entry_id = e.id)
+        END AS link,
+        CASE WHEN EXISTS (SELECT 1 FROM entry_file) THEN
+            (SELECT folder || char(31) || name || char(31) || size || char(31) || hex(digest) FROM entry_file pf WHERE pf.entry_id = e.id)
+        END AS file
+        """
+
+    /// The columns joined by the unit separator, a NULL as an empty field.
+    private static func packed(_ columns: [String]) -> String {
+        columns.map { "coalesce(\($0), '')" }.joined(separator: " || char(31) || ")
     }
 
     private static func escapeLike(_ text: String) -> String {

@@ -62,7 +62,7 @@ extension HistoryStore {
             """
         return try withRegexes(selection) { () throws(StoreError) in
             try database.with(sql, [match] + selection.values + [limit]) { row throws(StoreError) in
-                let columns = try EntryColumns(row, withText: withText)
+                let columns = try EntryColumns(row, withText: withText, payloads: payloads)
                 var result: [Entry] = []
                 while try row.step() { result.append(columns.entry(row)) }
                 return result

@@ -60,7 +60,7 @@ extension HistoryStore {
             let sql = selection.sortedPage(sort, withText: withText)
             let values = (selection.match.map { [$0] } ?? []) + selection.values + [wanted, after?.shown ?? 0]
             try database.with(sql, values) { row throws(StoreError) in
-                let columns = try EntryColumns(row, withText: withText)
+                let columns = try EntryColumns(row, withText: withText, payloads: payloads)
                 while try row.step() {
                     entries.append(columns.entry(row))
                     read += 1

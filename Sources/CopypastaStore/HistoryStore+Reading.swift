@@ -48,7 +48,7 @@ extension HistoryStore {
         selection.order = order
         let (sql, values) = selection.statement(withText: withText, limit: filter.limit, offset: filter.offset)
         try database.withRows(sql, values) { row in
-            let columns = try EntryColumns(row, withText: withText)
+            let columns = try EntryColumns(row, withText: withText, payloads: payloads)
             while try row.step() { try body(columns.entry(row)) }
         }
     }
@@ -85,7 +85,7 @@ extension HistoryStore {
         selection.order = order
         let (sql, values) = selection.statement(withText: withText, limit: limit, offset: offset)
         return try database.with(sql, values) { row throws(StoreError) in
-            let columns = try EntryColumns(row, withText: withText)
+            let columns = try EntryColumns(row, withText: withText, payloads: payloads)
             var result: [Entry] = []
             while try row.step() { result.append(columns.entry(row)) }
             return result
@@ -99,7 +99,7 @@ extension HistoryStore {
         try database.reading { () throws(StoreError) in
             let sql = "SELECT \(EntrySelection.columns(withText: false)) FROM entry e WHERE e.id = ?"
             let found = try database.with(sql, [id]) { row throws(StoreError) in
-                try row.step() ? try EntryColumns(row, withText: false).entry(row) : nil
+                try row.step() ? try EntryColumns(row, withText: false, payloads: payloads).entry(row) : nil
             }
             guard var found else { throw .noSuchEntry(id) }
             found.text = try database.textByIncrementalRead(table: "entry_text", column: "text", rowid: id) ?? ""

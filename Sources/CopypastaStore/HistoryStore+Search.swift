@@ -40,7 +40,25 @@ extension HistoryStore {
         _ body: (Entry) -> Void
     ) throws(StoreError) {
         try withRegexes(query.patterns, ignoreCase: query.patternsIgnoreCase) { () throws(StoreError) in
-            try search(EntrySelection(query, order: order), limit: limit, offset: offset, withText: withText, body)
+            let selection = EntrySelection(query, order: order)
+            var shown = 0
+            try search(selection, limit: limit, offset: offset, withText: withText) { entry in
+                shown += 1
+                body(entry)
+            }
+            guard let match = selection.match, limit.map({ shown < $0 }) ?? true,
+                try database.scalarInt("SELECT 1 FROM entry_body LIMIT 1") != nil
+            else { return }
+            // The library's hits follow every hit of the entries' own texts, so a page is still a
+            // slice of one answer: how many of those came before this page decides the offset.
+            var before = offset
+            if shown == 0, offset > 0 {
+                before = 0
+                try search(selection, limit: offset, offset: 0, withText: false) { _ in before += 1 }
+            }
+            let values: [(any SQLValue)?] =
+                [match] + selection.values + [match, limit.map { $0 - shown } ?? -1, max(0, offset - before)]
+            try read(selection.bodyHits(withText: withText), values, withText: withText) { entry, _ in body(entry) }
         }
     }
 
@@ -175,7 +193,7 @@ extension HistoryStore {
         _ sql: String, _ values: [(any SQLValue)?], withText: Bool, _ body: (Entry, Int64) -> Void
     ) throws(StoreError) {
         try database.with(sql, values) { row throws(StoreError) in
-            let columns = try EntryColumns(row, withText: withText)
+            let columns = try EntryColumns(row, withText: withText, payloads: payloads)
             let seq = try row.column("page_seq")
             while try row.step() { body(columns.entry(row), row.int(seq)) }
         }

@@ -18,7 +18,8 @@ struct Copypasta: ParsableCommand {
         subcommands: [
             Daemon.self, List.self, Show.self, Copy.self, PasteCommand.self, TypeCommand.self, Pick.self, Search.self, Add.self,
             Delete.self,
-            Undelete.self, Trash.self, Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Tags.self, Collections.self,
+            Undelete.self, Trash.self, Clear.self, Pin.self, Unpin.self, Tag.self, Untag.self, Attach.self, Detach.self,
+            Tags.self, Collections.self,
             Pause.self, Resume.self, Status.self,
             Name.self, Find.self, Secure.self, Lock.self, Edit.self,
             Export.self, Import.self, ConfigCommand.self, Serve.self, Sync.self, Local.self, Open.self, ArchiveCommand.self,

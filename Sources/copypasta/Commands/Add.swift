@@ -10,7 +10,11 @@ extension Copypasta {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Store TEXT, or standard input, as a manual entry and print its id.",
-            discussion: "A text equal to an existing entry moves that entry to the top (duplicates = move).")
+            discussion: """
+                A text equal to an existing entry moves that entry to the top (duplicates = move). A text that is \
+                one URL, or --url, makes a link item whose archive is queued (archive-links); --file copies a \
+                document into the library.
+                """)
 
         @OptionGroup var global: GlobalOptions
 
@@ -34,6 +38,16 @@ extension Copypasta {
         @Flag(help: "Keep the entry on this machine: sync never writes it (see local).")
         var localOnly = false
 
+        @Option(help: ArgumentHelp("Store a link item for URL (its archive queued per archive-links).", valueName: "url"))
+        var url: String?
+
+        @Option(help: ArgumentHelp("Copy the file at PATH into the library as a document.", valueName: "path"))
+        var file: String?
+
+        @Option(
+            help: ArgumentHelp("The link's or document's title (a document's defaults to its file name).", valueName: "title"))
+        var title: String?
+
         @Flag(help: "Also put the entry on the clipboard (as copy does).")
         var copy = false
 
@@ -47,6 +61,7 @@ extension Copypasta {
         /// when the commit fails after it, the message takes the id back.
         func run() throws {
             let config = try global.loadConfig()
+            if url != nil || file != nil { return try runLibrary(config: config) }
             for tag in tags {
                 if let problem = TagName.problem(tag) { throw CoreError.data("\(problem); nothing was stored") }
             }
@@ -72,6 +87,9 @@ extension Copypasta {
                 // Only the commit can fail after the print, and then nothing was stored.
                 if let printed { throw CopypastaExit.notStored(failure, id: printed) }
                 throw failure
+            }
+            if let id = outcome.id, key == nil, Self.isArchivable(text) {
+                try store.attachLink(id: id, url: text, archive: config.library.archiveLinks != .off)
             }
             SyncKick.afterChange(global, store)
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }

@@ -1,0 +1,124 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// Documents and links through the real binary: add --file, add --url, attach, detach, and a
+/// kill in the middle of a copy.
+@Suite struct DocumentTests {
+    let sandbox = Sandbox()
+    var cli: CopypastaBinary { CopypastaBinary(sandbox: sandbox) }
+    var data: String { sandbox.root + "/data/copypasta" }
+
+    /// Every file below the data directory except the database's own.
+    var payloadFiles: [String] {
+        walk(data).filter { !$0.hasPrefix("history.sqlite3") }
+    }
+
+    func walk(_ directory: String) -> [String] {
+        let result = try? Child(["find", directory, "-mindepth", "1", "-not", "-type", "d", "-printf", "%P\\n"]).communicate()
+        return result?.output.split(separator: "\n").map(String.init).sorted() ?? []
+    }
+
+    @Test func addFileCopiesTheDocumentAndFindsItsWords() throws {
+        let source = sandbox.write("in/notes.md", "# Plans\nthe zanzibar plan\n")
+        let added = try cli.run("add", "--file", source, "--tag", "work")
+        #expect(added.status == 0 && added.output == "1\n", "\(added.stderr)")
+        #expect(try cli.run("list").output == "1\tnotes.md\n")
+        #expect(try cli.run("search", "zanzibar").output == "1\tnotes.md\n")
+        #expect(try cli.run("search", "kind:document").output == "1\tnotes.md\n")
+        let json = try cli.run("list", "--json").output
+        #expect(json.contains(#""kind":"document""#) && json.contains(#""file":{"name":"notes.md","size":26,"missing":false}"#))
+        let files = payloadFiles
+        #expect(files.count == 1 && files.first?.hasPrefix("documents/") == true && files.first?.hasSuffix("/notes.md") == true)
+        #expect(sandbox.mode(data + "/" + (files.first ?? "")) == 0o600)
+        #expect(sandbox.read(source) == sandbox.read(data + "/" + (files.first ?? "")))
+    }
+
+    @Test func htmlAndPDFAreSearchableByTheirText() throws {
+        let html = sandbox.write("page.html", "<html><script>var hidden</script><body><p>Hello &amp; quokka</p></body></html>")
+        #expect(try cli.run("add", "--file", html, "--title", "A page").status == 0)
+        #expect(try cli.run("search", "quokka").output == "1\tA page\n")
+        #expect(try cli.run("search", "hidden").status == 1)
+        let pdf = sandbox.root + "/doc.pdf"
+        #expect(Self.writePDF(pdf, text: "The wombat report"))
+        #expect(try cli.run("add", "--file", pdf).status == 0)
+        #expect(try cli.run("search", "wombat").output == "2\tdoc.pdf\n")
+    }
+
+    @Test func aFileOverMaxFileSizeIsRefusedAndNothingIsCopied() throws {
+        let big = sandbox.root + "/big.bin"
+        let fd = open(big, O_WRONLY | O_CREAT, 0o644)
+        ftruncate(fd, 51 << 20)
+        close(fd)
+        sandbox.write("config/copypasta/copypasta.conf", "max-file-size = 50\n")
+        let refused = try cli.run("add", "--file", big)
+        #expect(refused.status == 65 && refused.stderr.contains("max-file-size"), "\(refused.stderr)")
+        #expect(try cli.run("list").output.isEmpty && payloadFiles.isEmpty)
+    }
+
+    @Test func aKillDuringTheCopyLeavesNoFileAndNoEntry() throws {
+        let fifo = sandbox.root + "/slow.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let child = try cli.start(["add", "--file", fifo])
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        let chunk = [UInt8](repeating: 65, count: 1 << 16)
+        // Each write returns once the reader made room: 4 MiB written means the copy is under way.
+        for _ in 0..<64 { _ = chunk.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+        child.signal(SIGKILL)
+        _ = child.wait()
+        close(writer)
+        #expect(payloadFiles.isEmpty)
+        #expect(try cli.run("list").output.isEmpty)
+    }
+
+    @Test func addURLAndAOneURLTextMakeQueuedLinkItems() throws {
+        #expect(try cli.run("add", "--url", "https://example.com/a", "--title", "Example A").output == "1\n")
+        #expect(try cli.run("add", "https://example.org/b").output == "2\n")
+        #expect(try cli.run("add", "plain words").output == "3\n")
+        let listed = try cli.run("list").output
+        #expect(listed.contains("1\tExample A \u{2014} https://example.com/a [archive: pending]"))
+        #expect(try cli.run("search", "archive:pending").output.split(separator: "\n").count == 2)
+        #expect(try cli.run("list", "--json").output.contains(#""url":"https://example.com/a","archive":"pending""#))
+        sandbox.write("config/copypasta/copypasta.conf", "archive-links = off\n")
+        #expect(try cli.run("add", "--url", "https://example.net/c").status == 0)
+        #expect(try cli.run("list", "--json", "--limit", "1").output.contains(#""archive":"none""#))
+    }
+
+    @Test func attachAndDetachChangeWhatAnItemCarries() throws {
+        #expect(try cli.run("add", "a note").status == 0)
+        let file = sandbox.write("a.txt", "attached capybara")
+        #expect(try cli.run("attach", "1", "--file", file).status == 0)
+        #expect(try cli.run("attach", "1", "--url", "https://example.com/n").status == 0)
+        #expect(try cli.run("search", "capybara").output.hasPrefix("1\t"))
+        let json = try cli.run("list", "--json").output
+        #expect(json.contains(#""kind":"text""#) && json.contains(#""url":"https://example.com/n""#) && json.contains("a.txt"))
+        #expect(try cli.run("detach", "1", "--file").status == 0)
+        #expect(payloadFiles.isEmpty)
+        #expect(try cli.run("detach", "1", "--file").status == 65)
+        #expect(try cli.run("detach", "1", "--url").status == 0)
+        #expect(try cli.run("attach", "1").status == 64 && cli.run("attach", "9", "--url", "https://x.org").status == 66)
+    }
+
+    /// A one-page PDF whose text layer holds `text`; pdftotext repairs the missing cross-reference table.
+    static func writePDF(_ path: String, text: String) -> Bool {
+        let stream = "BT /F1 24 Tf 72 700 Td (\(text)) Tj ET"
+        let pdf = """
+            %PDF-1.4
+            1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+            2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+            3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj
+            4 0 obj << /Length \(stream.utf8.count) >> stream
+            \(stream)
+            endstream endobj
+            5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj
+            trailer << /Root 1 0 R >>
+            %%EOF
+
+            """
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return pdf.utf8.withContiguousStorageIfAvailable { write(fd, $0.baseAddress, $0.count) } ?? -1 > 0
+    }
+}

@@ -1,0 +1,56 @@
+import CopypastaCore
+import CopypastaStore
+import TestSupport
+import Testing
+
+/// Search over the library's texts: bodies, titles and the archive filter.
+@Suite struct LibrarySearchTests {
+    let sandbox = Sandbox()
+
+    func search(_ store: HistoryStore, _ text: String, order: SearchOrder = .relevance, limit: Int? = nil, offset: Int = 0)
+        throws -> [Int64]
+    {
+        try store.search(SearchQuery.parse(text), order: order, limit: limit, offset: offset).map(\.id)
+    }
+
+    @Test func aWordOnlyInTheArticleFindsTheLinkAfterTheTextHits() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let link = try store.addLink(url: "https://example.com/post", archive: true, at: .now())
+        try store.recordArchive(
+            id: link, status: .full, reason: nil, folder: nil, readableText: "a story about the axolotl", at: .now())
+        let note = try #require(try store.add("axolotl notes", at: .now(), policy: .move, maxEntries: 0).id)
+        #expect(try search(store, "axolotl") == [note, link])
+        #expect(try search(store, "axolotl", order: .recent) == [note, link])
+        #expect(try search(store, "axolotl", limit: 1, offset: 1) == [link])
+        #expect(try search(store, "axolotl", limit: 1, offset: 0) == [note])
+        #expect(try search(store, "example.com") == [link])
+        #expect(try search(store, "axolotl kind:text") == [note])
+    }
+
+    @Test func titleHitsRankAboveBodyHitsAboveSummaries() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let summary = try #require(try store.add("first", at: .now(), policy: .move, maxEntries: 0).id)
+        try store.setBody(id: summary, source: .summary, text: "quince")
+        let body = try #require(try store.add("second", at: .now(), policy: .move, maxEntries: 0).id)
+        try store.setBody(id: body, source: .document, text: "quince")
+        let titled = try store.addLink(url: "https://example.com/q", title: "Quince", archive: false, at: .now())
+        try store.setBody(id: titled, source: .title, text: "Quince")
+        #expect(try search(store, "quince") == [titled, body, summary])
+        try store.setBody(id: body, source: .document, text: nil)
+        #expect(try search(store, "quince") == [titled, summary])
+    }
+
+    @Test func theArchiveFilterSelectsByStatus() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let pending = try store.addLink(url: "https://example.com/1", archive: true, at: .now())
+        let failed = try store.addLink(url: "https://example.com/2", archive: true, at: .now())
+        try store.recordArchive(id: failed, status: .failed, reason: "HTTP 404", folder: nil, readableText: nil, at: .now())
+        _ = try store.add("plain", at: .now(), policy: .move, maxEntries: 0)
+        #expect(try search(store, "archive:pending") == [pending])
+        #expect(try search(store, "archive:failed example") == [failed])
+        #expect(throws: CoreError.self) { try SearchQuery.parse("archive:broken") }
+        #expect(try SearchQuery.parse("kind:document").kind == .document)
+        let listed = try store.entries(EntryFilter(kind: .link))
+        #expect(listed.first { $0.id == failed }?.link?.reason == "HTTP 404")
+    }
+}
