@@ -98,7 +98,10 @@ struct ArticleCleaner {
             node.attribute("data-src") ?? node.attribute("data-original") ?? node.attribute("data-lazy-src")
             ?? (node.attribute("data-srcset") ?? node.attribute("srcset")).flatMap { Srcset.parse($0).last?.url }
         guard let lazy else { return }
-        tree.nodes[index].attributes.removeAll { $0.name == "src" }
-        tree.nodes[index].attributes.append(HTMLAttribute(name: "src", value: lazy))
+        if let position = node.attributes.firstIndex(where: { $0.name == "src" }) {
+            tree.nodes[index].attributes[position].value = lazy
+        } else {
+            tree.nodes[index].attributes.insert(HTMLAttribute(name: "src", value: lazy), at: 0)
+        }
     }
 }

@@ -60,9 +60,9 @@ struct Readability {
 
     /// Steps 1 and 2.
     private mutating func removeUnlikely() {
-        for index in tree.descendants() where tree.nodes[index].kind == .element {
+        let order = tree.descendants()
+        for index in order where tree.nodes[index].kind == .element {
             let node = tree.nodes[index]
-            if node.kind == .comment { continue }
             if Self.droppedTags.contains(node.name) || node.attribute("hidden") != nil
                 || node.attribute("aria-hidden") == "true" || node.attribute("role") == "navigation"
                 || node.attribute("role") == "complementary"
@@ -71,19 +71,23 @@ struct Readability {
                 continue
             }
             let identity = Self.identity(node)
+            guard identity != " " else { continue }
             let words = identity.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
             let isAd = words.contains(where: Self.adWords.contains)
             if !["html", "body", "article", "main"].contains(node.name),
-                isAd || Self.unlikely.contains(where: identity.contains) && !Self.maybe.contains(where: identity.contains)
+                isAd || identity.containsAny(Self.unlikely) && !identity.containsAny(Self.maybe)
             {
                 tree.unlink(index)
-                continue
             }
-            if node.name == "div",
-                !tree.descendants(of: index).dropFirst().contains(where: { Self.blockTags.contains(tree.nodes[$0].name) })
-            {
-                tree.nodes[index].name = "p"
-            }
+        }
+        // Children come after their parent in document order: walking it backwards, each
+        // element knows whether a block lies below it when its parent asks (one pass, so a
+        // page nested thousands deep costs no more than a flat one).
+        var hasBlock = [Bool](repeating: false, count: tree.nodes.count)
+        for index in tree.descendants().reversed() where tree.nodes[index].kind == .element {
+            let parent = tree.nodes[index].parent
+            if tree.nodes[index].name == "div", !hasBlock[index] { tree.nodes[index].name = "p" }
+            if parent >= 0, hasBlock[index] || Self.blockTags.contains(tree.nodes[index].name) { hasBlock[parent] = true }
         }
     }
 
@@ -161,8 +165,8 @@ extension HTMLTree {
         var weight = 0.0
         for value in [nodes[index].attribute("class"), nodes[index].attribute("id")] {
             guard let value = value?.lowercased(), !value.isEmpty else { continue }
-            if Readability.negative.contains(where: value.contains) { weight -= 25 }
-            if Readability.positive.contains(where: value.contains) { weight += 25 }
+            if value.containsAny(Readability.negative) { weight -= 25 }
+            if value.containsAny(Readability.positive) { weight += 25 }
         }
         return weight
     }
@@ -175,5 +179,23 @@ extension HTMLTree {
             $0 + textContent(of: $1).collapsingWhitespace.count
         }
         return Double(linked) / Double(total)
+    }
+}
+
+extension String {
+    /// Whether one of `patterns` (ASCII) occurs in the string: a byte search, far cheaper than
+    /// the generic `contains` for the thousands of class names a page has.
+    func containsAny(_ patterns: [String]) -> Bool {
+        var haystack = self
+        return haystack.withUTF8 { bytes in
+            patterns.contains { pattern in
+                let needle = Array(pattern.utf8)
+                guard let first = needle.first, needle.count <= bytes.count else { return false }
+                for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+                    if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+                }
+                return false
+            }
+        }
     }
 }

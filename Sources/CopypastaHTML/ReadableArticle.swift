@@ -62,19 +62,20 @@ extension HTMLTree {
             if !paragraph.isEmpty { paragraphs.append(paragraph) }
             current = ""
         }
-        var stack: [(index: Int, closing: Bool)] = [(root, false)]
-        while let (index, closing) = stack.popLast() {
+        var stack: [(index: Int, closing: Bool, inPre: Bool)] = [(root, false, false)]
+        while let (index, closing, inPre) = stack.popLast() {
             let node = nodes[index]
             if node.kind == .element, Self.paragraphElements.contains(node.name) { flush() }
             if closing { continue }
             switch node.kind {
             case .text:
-                current += ancestor(of: index, named: ["pre"]) == nil ? node.text : node.text.replacing(" ", with: "\u{E000}")
+                // Outside <pre> a newline in the source is a space; only <br> breaks a line.
+                current += inPre ? node.text.replacing(" ", with: "\u{E000}") : node.text.replacing("\n", with: " ")
             case .element:
                 if node.name == "br" { current += "\n" }
-                if node.name == "img", let alt = node.attribute("alt"), alt.isEmpty { break }
-                stack.append((index, true))
-                stack.append(contentsOf: node.children.reversed().map { ($0, false) })
+                stack.append((index, true, inPre))
+                let pre = inPre || node.name == "pre"
+                stack.append(contentsOf: node.children.reversed().map { ($0, false, pre) })
             default: break
             }
         }
