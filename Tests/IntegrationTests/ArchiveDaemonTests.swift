@@ -16,6 +16,19 @@ import Testing
         #expect(waitUntil(seconds: 60) { (try? store.link(id: id))?.status == .full }, "\(desktop.log)")
     }
 
+    @Test func addURLWakesTheDaemonWhichArchivesTheLink() throws {
+        let web = try FixtureServer()
+        let desktop = try Desktop(config: "archive-private-hosts = yes\n")
+        try desktop.startDaemon()
+        let added = try desktop.cli.run("add", "--url", web.url("/article/"))
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = try #require(Int64(added.output.filter { $0.isNumber }))
+        let store = try HistoryStore(path: desktop.sandbox.database)
+        #expect(waitUntil(seconds: 60) { (try? store.link(id: id))?.status == .full }, "\(desktop.log)")
+        let found = try desktop.cli.run("search", "zanzibarine")
+        #expect(found.output.hasPrefix("\(id)\t"), "\(found.output)")
+    }
+
     @Test func commandKickStartsTheWorkerAndRetryQueuesAgain() throws {
         let web = try FixtureServer()
         let desktop = try Desktop(config: "archive-private-hosts = yes\n")
