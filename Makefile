@@ -19,11 +19,11 @@ COMPDIR    = .build/completions
 
 # Debian packages: build (headers and the static archives Package.swift links), then what the tests and docs checks run.
 BUILD_DEBS = libx11-dev libxcb1-dev libxau-dev libxdmcp-dev libxext-dev libxfixes-dev libxtst-dev libxres-dev libxss-dev libxkbcommon-dev libsqlite3-dev libsodium-dev libpcre2-dev pkg-config \
-             libpango1.0-dev libcairo2-dev libxrandr-dev
+             libpango1.0-dev libcairo2-dev libxrandr-dev libcurl4-openssl-dev libgumbo-dev
 TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 copyq mandoc man-db desktop-file-utils \
              systemd make procps python3 python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-tk xterm syncthing \
              tmux fzf pinentry-gtk2 pinentry-curses firefox-esr chromium \
-             imagemagick openbox poppler-utils x11-xserver-utils fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
+             imagemagick openbox poppler-utils x11-xserver-utils fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji python3-readability
 BENCH_DEBS = hyperfine python3 rofi
 
 .PHONY: all build run test lint format deps test-deps bench soak order install install-files uninstall clean completions lint-docs \
@@ -78,7 +78,8 @@ test-tsan: test-deps
 # `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
 FUZZ_SECONDS ?= 30
 FUZZ_JOBS    ?= 2
-FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext
+FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
+                html css charset jsonld
 FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz
 
 fuzz: fuzz-build
@@ -138,6 +139,7 @@ install-files: completions
 		$(DESTDIR)$(BASHCOMP) $(DESTDIR)$(ZSHCOMP) $(DESTDIR)$(FISHCOMP)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/copypasta
 	install -m 0755 $(dir $(BIN))copypasta-picker $(DESTDIR)$(BINDIR)/copypasta-picker
+	install -m 0755 $(dir $(BIN))copypasta-archive $(DESTDIR)$(BINDIR)/copypasta-archive
 	install -m 0644 man/copypasta.1 $(DESTDIR)$(MANDIR)/copypasta.1
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.service > $(DESTDIR)$(UNITDIR)/copypasta.service
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.desktop > $(DESTDIR)$(AUTOSTART)/copypasta.desktop
@@ -147,7 +149,7 @@ install-files: completions
 	install -m 0644 $(COMPDIR)/copypasta.fish $(DESTDIR)$(FISHCOMP)/copypasta.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/copypasta $(DESTDIR)$(BINDIR)/copypasta-picker $(DESTDIR)$(MANDIR)/copypasta.1 \
+	rm -f $(DESTDIR)$(BINDIR)/copypasta $(DESTDIR)$(BINDIR)/copypasta-picker $(DESTDIR)$(BINDIR)/copypasta-archive $(DESTDIR)$(MANDIR)/copypasta.1 \
 		$(DESTDIR)$(UNITDIR)/copypasta.service $(DESTDIR)$(AUTOSTART)/copypasta.desktop \
 		$(DESTDIR)$(BASHCOMP)/copypasta $(DESTDIR)$(ZSHCOMP)/_copypasta $(DESTDIR)$(FISHCOMP)/copypasta.fish
 

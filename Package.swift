@@ -52,6 +52,7 @@ let package = Package(
     products: [
         .executable(name: "copypasta", targets: ["copypasta"]),
         .executable(name: "copypasta-picker", targets: ["copypasta-picker"]),
+        .executable(name: "copypasta-archive", targets: ["copypasta-archive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -64,7 +65,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        // gumbo, the HTML5 parser, and iconv (glibc) for CopypastaHTML (docs/DESIGN.md, "HTML pages"): linked
+        // from libgumbo.a, so no command that does not parse HTML loads anything of it.
+        .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // libcurl for the processes that fetch (copypasta-archive, copypasta-ai): never linked
+        // into copypasta, so neither the daemon nor a command loads it (docs/DESIGN.md §1).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Pango, Cairo, Xlib and RandR for the picker window only (docs/DESIGN.md §16): no other
         // target links them, so they never load into the daemon or the other commands.
         .systemLibrary(
@@ -86,6 +93,15 @@ let package = Package(
         .target(
             name: "CopypastaSync", dependencies: ["CopypastaCore", "CopypastaSystem", "CSodium", "CSystem"],
             swiftSettings: strict),
+        .target(name: "CopypastaNet", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(
+            name: "CopypastaHTML", dependencies: ["CGumbo"], swiftSettings: strict,
+            linkerSettings: linkedStatically(["gumbo"])),
+        .target(
+            name: "CopypastaArchive",
+            dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaNet", "CopypastaHTML"],
+            swiftSettings: strict),
+        .executableTarget(name: "copypasta-archive", dependencies: ["CopypastaArchive", "CopypastaCore", "CopypastaSystem", "CopypastaStore"], swiftSettings: strict),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -117,6 +133,11 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
+        .testTarget(name: "CopypastaNetTests", dependencies: ["CopypastaNet", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CopypastaHTMLTests", dependencies: ["CopypastaHTML", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "CopypastaArchiveTests", dependencies: ["CopypastaArchive", "CopypastaHTML", "CopypastaStore", "CopypastaCore", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore", "CopypastaStore", "TestSupport"],
             swiftSettings: strict),
@@ -137,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CSQLite"], swiftSettings: strict),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore"], swiftSettings: strict),
+            name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore", "CopypastaStore"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -153,6 +174,7 @@ if Context.environment["COPYPASTA_FUZZ"] == "1" {
             name: "copypasta-fuzz",
             dependencies: [
                 "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaSyncthing", "CopypastaStore", "CopypastaSync",
+                "CopypastaHTML",
             ],
             path: "Fuzz/Driver", swiftSettings: strict),
     ]

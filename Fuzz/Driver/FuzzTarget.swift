@@ -33,6 +33,14 @@ enum FuzzTarget: String, CaseIterable {
     case http
     /// The words of an HTML document for search (`HTMLText`, `DocumentText`).
     case htmltext
+    /// Fetched pages: parse, metadata, assets, archived copy, readable article (`HTMLPage`).
+    case html
+    /// Style sheets (`StyleSheet`).
+    case css
+    /// Page bytes in legacy encodings (`PageCharset`).
+    case charset
+    /// JSON-LD (`JSONValue`, `HTMLPage.metadata`).
+    case jsonld
 
     /// Runs this target's parser over `bytes`.
     func run(_ bytes: [UInt8]) {
@@ -51,6 +59,10 @@ enum FuzzTarget: String, CaseIterable {
         case .search: Self.search(bytes)
         case .http: Self.http(bytes)
         case .htmltext: Self.htmltext(bytes)
+        case .html: Self.html(bytes)
+        case .css: Self.css(bytes)
+        case .charset: Self.charset(bytes)
+        case .jsonld: Self.jsonld(bytes)
         }
     }
 }

@@ -34,6 +34,9 @@ public enum IPCMessage {
         /// Sync settings or queued entries changed in the database (another command wrote them):
         /// look at them now instead of at the next event.
         case syncKick
+        /// Links were queued for archiving (`add`, `archive retry`, an import): start the archive
+        /// worker unless it runs (docs/DESIGN.md "Link archives").
+        case archiveKick
     }
 
     /// The line for `request`, without the newline.
@@ -50,6 +53,7 @@ public enum IPCMessage {
             case let .unlock(passphrase): "unlock \(hex(passphrase))"
             case .lock: "lock"
             case .syncKick: "sync-kick"
+            case .archiveKick: "archive-kick"
             }
         return "\(version) \(body)"
     }
@@ -78,6 +82,7 @@ public enum IPCMessage {
         case ["reload"]: return .success(.reload)
         case ["lock"]: return .success(.lock)
         case ["sync-kick"]: return .success(.syncKick)
+        case ["archive-kick"]: return .success(.archiveKick)
         case let parts where parts.count == 2 && parts[0] == "unlock":
             guard let passphrase = unhex(parts[1]), !passphrase.isEmpty else { break }
             return .success(.unlock(passphrase: passphrase))
@@ -114,7 +119,7 @@ public enum IPCMessage {
             switch request {
             case .ping: return detail == "pong" ? .success(.pong) : .failure(unexpected)
             case .status: return DaemonStatus(decoding: String(detail)).map { .success(.status($0)) } ?? .failure(unexpected)
-            case .restore, .paste, .pause, .resume, .reload, .unlock, .lock, .syncKick:
+            case .restore, .paste, .pause, .resume, .reload, .unlock, .lock, .syncKick, .archiveKick:
                 return detail.isEmpty ? .success(.done) : .failure(unexpected)
             }
         }

@@ -57,7 +57,7 @@ extension Agent {
     }
 
     /// The path of the running executable (the kernel's link, so a relative or PATH start does not matter).
-    private static func ownExecutable() -> String? {
+    static func ownExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

@@ -28,6 +28,8 @@ extension Agent {
             case .syncKick:
                 // A command changed entries or the sync settings: the engine reads both again.
                 sync.kick()
+            case .archiveKick:
+                startArchiveWorker()
             }
             return .success(.done)
         } catch let failure as CopypastaFailure {

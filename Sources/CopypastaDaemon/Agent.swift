@@ -53,6 +53,8 @@ public final class Agent {
     var configStamp: String
     /// The purge of the session's entries a screen lock started, while it runs (Agent+SessionClear.swift).
     var lockClear: PurgeSlices<Int>?
+    /// Whether links were queued while the archive worker ran: it runs again when it ends.
+    var archiveWanted = false
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -74,6 +76,7 @@ public final class Agent {
         capture.prepareStore = { [unowned self] in try reopenDatabaseIfReplaced() }
         capture.captured = { [unowned self] id, pending in
             runHook(.capture, id: id, selection: pending.selection, text: pending.text, app: pending.app)
+            queueCapturedLink(id: id, text: pending.text)
             sync.captured()
         }
         display.delegate = capture
@@ -101,6 +104,7 @@ public final class Agent {
         sync.arrived = { [unowned self] arrival, device in offer(arrival, from: device) }
         sync.start()
         applySnippetDir()
+        startArchiveWorker()
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
             let expire = { (now: Double) in

@@ -36,6 +36,9 @@ final class HookRunner: PollSource {
     /// How many hooks wait for a free slot.
     static let maxQueued = 16
 
+    /// Called with a job's name when its process has exited (the archive worker's end may start
+    /// the next run: Agent+Archive.swift).
+    var exited: ((String) -> Void)?
     private var processes: [pid_t: HookProcess] = [:]
     private var queue: [Job] = []
     private let logger: Logger
@@ -102,6 +105,7 @@ final class HookRunner: PollSource {
     func childrenExited() {
         for (pid, hook) in processes where hook.ending == nil && hook.checkExited() {
             log(hook)
+            exited?(hook.name)
             if hook.killed {
                 hook.reap()
                 processes[pid] = nil

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct IPCMessageTests {
     static let requests: [IPCMessage.Request] = [
-        .ping, .status, .pause, .resume, .reload, .paste(id: 42), .syncKick,
+        .ping, .status, .pause, .resume, .reload, .paste(id: 42), .syncKick, .archiveKick,
         .restore(id: 7, selections: [.clipboard]), .restore(id: 9_000_000_000, selections: [.clipboard, .primary]),
     ]
 

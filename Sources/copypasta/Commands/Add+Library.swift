@@ -60,6 +60,7 @@ extension Copypasta.Add {
             return
         }
         SyncKick.afterChange(global, store)
+        if archive && url != nil { ArchiveKick.send(global) }
         if copy { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
     }
 }
