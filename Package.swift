@@ -107,6 +107,11 @@ let package = Package(
             dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CPicker", "CSystem"],
             swiftSettings: strict),
         .executableTarget(name: "copypasta-picker", dependencies: ["CopypastaPicker"], swiftSettings: strict),
+        // The AI assistance (docs/DESIGN.md "AI assistance"): requests, replies, keys and storage
+        // here; the HTTP library only in the `copypasta-ai` executable that `copypasta ai` execs.
+        .target(
+            name: "CopypastaAI", dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CSystem"],
+            swiftSettings: strict),
         .target(
             name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem", "CopypastaSyncthing"], path: "Tests/TestSupport",
             swiftSettings: strict),
@@ -117,6 +122,9 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
+        .testTarget(
+            name: "CopypastaAITests", dependencies: ["CopypastaAI", "CopypastaCore", "CopypastaStore", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "CopypastaSyncthing", "TestSupport"],
