@@ -19,7 +19,7 @@ COMPDIR    = .build/completions
 
 # Debian packages: build (headers and the static archives Package.swift links), then what the tests and docs checks run.
 BUILD_DEBS = libx11-dev libxcb1-dev libxau-dev libxdmcp-dev libxext-dev libxfixes-dev libxtst-dev libxres-dev libxss-dev libxkbcommon-dev libsqlite3-dev libsodium-dev libpcre2-dev pkg-config \
-             libpango1.0-dev libcairo2-dev libxrandr-dev
+             libpango1.0-dev libcairo2-dev libxrandr-dev libcurl4-openssl-dev
 TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 copyq mandoc man-db desktop-file-utils \
              systemd make procps python3 python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-tk xterm syncthing \
              tmux fzf pinentry-gtk2 pinentry-curses firefox-esr chromium \

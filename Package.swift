@@ -65,6 +65,9 @@ let package = Package(
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // libcurl for the processes that fetch (copypasta-archive, copypasta-ai): never linked
+        // into copypasta, so neither the daemon nor a command loads it (docs/DESIGN.md §1).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Pango, Cairo, Xlib and RandR for the picker window only (docs/DESIGN.md §16): no other
         // target links them, so they never load into the daemon or the other commands.
         .systemLibrary(
@@ -86,6 +89,7 @@ let package = Package(
         .target(
             name: "CopypastaSync", dependencies: ["CopypastaCore", "CopypastaSystem", "CSodium", "CSystem"],
             swiftSettings: strict),
+        .target(name: "CopypastaNet", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -125,6 +129,7 @@ let package = Package(
         .testTarget(
             name: "CopypastaAITests", dependencies: ["CopypastaAI", "CopypastaCore", "CopypastaStore", "TestSupport"],
             swiftSettings: strict),
+        .testTarget(name: "CopypastaNetTests", dependencies: ["CopypastaNet", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "CopypastaSyncthing", "TestSupport"],
