@@ -52,6 +52,7 @@ let package = Package(
     products: [
         .executable(name: "copypasta", targets: ["copypasta"]),
         .executable(name: "copypasta-picker", targets: ["copypasta-picker"]),
+        .executable(name: "copypasta-ai", targets: ["copypasta-ai"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -116,6 +117,7 @@ let package = Package(
         .target(
             name: "CopypastaAI", dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CSystem"],
             swiftSettings: strict),
+        .executableTarget(name: "copypasta-ai", dependencies: ["CopypastaAI", "CopypastaNet"], swiftSettings: strict),
         .target(
             name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem", "CopypastaSyncthing"], path: "Tests/TestSupport",
             swiftSettings: strict),

@@ -14,6 +14,15 @@ struct AISource {
     /// The source of `entry`.
     static func read(_ entry: Entry, store: HistoryStore) throws -> AISource {
         let text = entry.secure ? "" : try store.text(id: entry.id)
-        return AISource(text: text, pageTitle: nil, body: nil)
+        switch entry.kind {
+        case .link:
+            let link = try store.link(id: entry.id)
+            return AISource(
+                text: link?.url ?? text, pageTitle: link?.displayTitle, body: try store.body(id: entry.id, source: .reader))
+        case .document:
+            return AISource(text: text, pageTitle: nil, body: try store.body(id: entry.id, source: .document))
+        case .text:
+            return AISource(text: text, pageTitle: nil, body: nil)
+        }
     }
 }

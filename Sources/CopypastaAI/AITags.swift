@@ -5,7 +5,7 @@ import CopypastaCore
 /// A model may answer with junk: empty strings, 200 tags, control characters, sentences. What
 /// survives is at most `maximumCount` tags of at most `maximumCharacters` characters that
 /// `TagName` accepts, each once (any case). A tag the user already has keeps the user's
-/// casing; a new one is lower case, as most tag vocabularies are.
+/// casing; a new tag is lower case, as most tag vocabularies are, a new collection keeps its casing.
 public enum AITags {
     /// The most tags kept.
     public static let maximumCount = 12
@@ -22,7 +22,7 @@ public enum AITags {
             guard let tag = normalized(suggestion) else { continue }
             let folded = tag.lowercased()
             guard !seen.contains(folded) else { continue }
-            let chosen = known[folded] ?? folded
+            let chosen = known[folded] ?? (CollectionTag.name(ofTag: tag) == nil ? folded : tag)
             guard TagName.problem(chosen) == nil else { continue }
             seen.insert(folded)
             result.append(chosen)

@@ -14,7 +14,7 @@ extension HistoryStore {
     }
 
     /// Stores a summary and its key points for entry `id`, replacing an earlier one; the
-    /// suggested tags stay.
+    /// suggested tags stay. The summary becomes the entry's searchable `summary` body.
     public func setAISummary(id: Int64, summary: String, keyPoints: [String], model: String, at: Timestamp)
         throws(StoreError)
     {
@@ -26,6 +26,7 @@ extension HistoryStore {
                 ON CONFLICT (entry_id) DO UPDATE SET summary = excluded.summary, key_points = excluded.key_points,
                     model = excluded.model, at = excluded.at
                 """, id, summary, keyPoints.joined(separator: "\n"), model, at.microseconds)
+            try setBodyInTransaction(id: id, source: .summary, text: summary)
         }
     }
 
@@ -41,13 +42,14 @@ extension HistoryStore {
         }
     }
 
-    /// Removes the stored result of entry `id`; whether there was one.
+    /// Removes the stored result of entry `id` and its searchable summary; whether there was one.
     @discardableResult
     public func clearAIResult(id: Int64) throws(StoreError) -> Bool {
         try database.transaction { () throws(StoreError) -> Bool in
             try requireExisting([id])
             let had = try database.scalarInt("SELECT 1 FROM entry_ai WHERE entry_id = ?", id) != nil
             try database.run("DELETE FROM entry_ai WHERE entry_id = ?", id)
+            try setBodyInTransaction(id: id, source: .summary, text: nil)
             return had
         }
     }
