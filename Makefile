@@ -140,6 +140,7 @@ install-files: completions
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/copypasta
 	install -m 0755 $(dir $(BIN))copypasta-picker $(DESTDIR)$(BINDIR)/copypasta-picker
 	install -m 0755 $(dir $(BIN))copypasta-archive $(DESTDIR)$(BINDIR)/copypasta-archive
+	install -m 0755 $(dir $(BIN))copypasta-ai $(DESTDIR)$(BINDIR)/copypasta-ai
 	install -m 0644 man/copypasta.1 $(DESTDIR)$(MANDIR)/copypasta.1
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.service > $(DESTDIR)$(UNITDIR)/copypasta.service
 	sed 's|@BINDIR@|$(BINDIR)|g' desktop/copypasta.desktop > $(DESTDIR)$(AUTOSTART)/copypasta.desktop
@@ -149,7 +150,8 @@ install-files: completions
 	install -m 0644 $(COMPDIR)/copypasta.fish $(DESTDIR)$(FISHCOMP)/copypasta.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/copypasta $(DESTDIR)$(BINDIR)/copypasta-picker $(DESTDIR)$(BINDIR)/copypasta-archive $(DESTDIR)$(MANDIR)/copypasta.1 \
+	rm -f $(DESTDIR)$(BINDIR)/copypasta $(DESTDIR)$(BINDIR)/copypasta-picker $(DESTDIR)$(BINDIR)/copypasta-archive $(DESTDIR)$(BINDIR)/copypasta-ai \
+		$(DESTDIR)$(MANDIR)/copypasta.1 \
 		$(DESTDIR)$(UNITDIR)/copypasta.service $(DESTDIR)$(AUTOSTART)/copypasta.desktop \
 		$(DESTDIR)$(BASHCOMP)/copypasta $(DESTDIR)$(ZSHCOMP)/_copypasta $(DESTDIR)$(FISHCOMP)/copypasta.fish
 

@@ -53,6 +53,7 @@ let package = Package(
         .executable(name: "copypasta", targets: ["copypasta"]),
         .executable(name: "copypasta-picker", targets: ["copypasta-picker"]),
         .executable(name: "copypasta-archive", targets: ["copypasta-archive"]),
+        .executable(name: "copypasta-ai", targets: ["copypasta-ai"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -123,6 +124,12 @@ let package = Package(
             dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CPicker", "CSystem"],
             swiftSettings: strict),
         .executableTarget(name: "copypasta-picker", dependencies: ["CopypastaPicker"], swiftSettings: strict),
+        // The AI assistance (docs/DESIGN.md "AI assistance"): requests, replies, keys and storage
+        // here; the HTTP library only in the `copypasta-ai` executable that `copypasta ai` execs.
+        .target(
+            name: "CopypastaAI", dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CSystem"],
+            swiftSettings: strict),
+        .executableTarget(name: "copypasta-ai", dependencies: ["CopypastaAI", "CopypastaNet"], swiftSettings: strict),
         .target(
             name: "TestSupport", dependencies: ["CSystem", "CopypastaSystem", "CopypastaSyncthing"], path: "Tests/TestSupport",
             swiftSettings: strict),
@@ -133,6 +140,9 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
+        .testTarget(
+            name: "CopypastaAITests", dependencies: ["CopypastaAI", "CopypastaCore", "CopypastaStore", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "CopypastaNetTests", dependencies: ["CopypastaNet", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CopypastaHTMLTests", dependencies: ["CopypastaHTML", "TestSupport"], swiftSettings: strict),
         .testTarget(

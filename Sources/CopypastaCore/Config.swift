@@ -105,6 +105,8 @@ public struct Config: Equatable, Sendable {
     public var syncClipboardQuietMilliseconds = 5000
     /// The library's settings (`archive-*`, `max-file-size`, `sync-max-file-size`).
     public var library = LibrarySettings()
+    /// The AI assistance settings (`ai-*`).
+    public var ai = AISettings()
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -256,7 +258,7 @@ struct ConfigKey: Sendable {
             .hook("on-capture", \.onCapture),
         ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + [.choice("order", \.order)] + ConfigKey.managerKeys
         + ConfigKey.secureKeys + ConfigKey.expandKeys + ConfigKey.snippetKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys
-        + ConfigKey.pickerKeys + ConfigKey.libraryKeys
+        + ConfigKey.pickerKeys + ConfigKey.libraryKeys + ConfigKey.aiKeys
 }
 
 func showList(_ items: [String]) -> String {

@@ -23,6 +23,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// The database is busy; try again (EX_TEMPFAIL).
     case busy = 75
+    /// A remote service answered with something that is not what its protocol promises: an AI
+    /// provider's malformed, truncated or unexpected reply (EX_PROTOCOL).
+    case protocolError = 76
     /// A secure entry was asked for with a wrong passphrase (EX_NOPERM).
     case noPermission = 77
     /// The configuration is invalid (EX_CONFIG).

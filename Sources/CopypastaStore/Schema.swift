@@ -287,6 +287,7 @@ enum Schema {
                 DROP INDEX entry_by_fingerprint;
                 CREATE INDEX entry_by_fingerprint_prefix ON entry (substr(fingerprint, 1, 8));
                 """),
+        aiResults,
     ]
 
     /// The schema version this build writes.

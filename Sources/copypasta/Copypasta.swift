@@ -12,7 +12,8 @@ struct Copypasta: ParsableCommand {
         discussion: """
             Exit status: 0 success, 1 nothing found or picker cancelled, 64 usage, 65 bad data, \
             66 no such entry, 69 X display or daemon unavailable, 70 internal error, 73 cannot create, \
-            74 I/O error, 75 database busy (type: the focus moved), 77 wrong passphrase, 78 bad configuration. See copypasta(1).
+            74 I/O error, 75 database busy (type: the focus moved; ai: the provider is busy), 76 bad reply from the AI provider, \
+            77 wrong passphrase (ai: key or entry refused), 78 bad configuration. See copypasta(1).
             """,
         version: version,
         subcommands: [
@@ -22,7 +23,7 @@ struct Copypasta: ParsableCommand {
             Tags.self, Collections.self,
             Pause.self, Resume.self, Status.self,
             Name.self, Find.self, Secure.self, Lock.self, Edit.self,
-            Export.self, Import.self, ConfigCommand.self, Serve.self, Sync.self, Local.self, Open.self, ArchiveCommand.self,
+            Export.self, Import.self, ConfigCommand.self, Serve.self, Sync.self, Local.self, Open.self, ArchiveCommand.self, AI.self,
         ]
     )
 }
