@@ -115,8 +115,10 @@ bench: build
 	$(SWIFT) build --product copypasta-testowner
 	cd bench/hello && $(SWIFT) build -c release --static-swift-stdlib
 	$(SWIFT) build --product copypasta-testclient
+	COPYPASTA_BENCH=1 $(SWIFT) build -c release --build-path .build/bench --product copypasta-htmlbench
 	python3 bench/bench.py --binary $(RELEASE) --owner .build/debug/copypasta-testowner \
-		--hello bench/hello/.build/release/hello --client .build/debug/copypasta-testclient
+		--hello bench/hello/.build/release/hello --client .build/debug/copypasta-testclient \
+		--htmlbench .build/bench/release/copypasta-htmlbench
 
 # Rewrites linking/daemon.order from a callgrind profile of the release binary (the daemon's
 # start, captures and restores, then the hot commands), and relinks with it. Run it after

@@ -189,3 +189,13 @@ if Context.environment["COPYPASTA_FUZZ"] == "1" {
             path: "Fuzz/Driver", swiftSettings: strict),
     ]
 }
+
+/// The HTML benchmark's driver (bench/html.py): `copypasta-htmlbench FILE RUNS` times parsing,
+/// the readable article and the archived copy of a page. Only `make bench` builds it
+/// (`COPYPASTA_BENCH=1`, in a build path of its own); no product or other target has it.
+if Context.environment["COPYPASTA_BENCH"] == "1" {
+    package.targets += [
+        .executableTarget(
+            name: "copypasta-htmlbench", dependencies: ["CopypastaHTML"], path: "bench/HTMLBench", swiftSettings: strict)
+    ]
+}

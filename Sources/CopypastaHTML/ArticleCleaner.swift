@@ -43,15 +43,16 @@ struct ArticleCleaner {
         guard ["div", "section", "ul", "ol", "table", "figure", "p"].contains(name) else { return false }
         let text = tree.textContent(of: index).collapsingWhitespace
         let images = tree.elements(named: "img", under: index).count
-        if text.count < 25 && images == 0 { return name != "p" || text.isEmpty }
+        let length = text.scalarCount
+        if length < 25 && images == 0 { return name != "p" || text.isEmpty }
         if weight < 0 { return true }
-        if text.filter({ $0 == "," }).count >= 10 { return false }
+        if text.commaCount >= 10 { return false }
         let density = tree.linkDensity(index)
         if weight < 25 && density > 0.2 && name != "p" { return true }
         if density > 0.5 { return true }
         let paragraphs = tree.elements(named: "p", under: index).count
         let items = tree.elements(named: "li", under: index).count
-        return name != "ul" && name != "ol" && items > paragraphs * 2 + 2 && text.count < 200
+        return name != "ul" && name != "ol" && items > paragraphs * 2 + 2 && length < 200
     }
 
     /// Keeps an allowed element with its allowed attributes (URLs absolute), unwraps any other

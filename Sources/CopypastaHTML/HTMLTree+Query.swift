@@ -42,7 +42,34 @@ extension HTMLTree {
 extension String {
     /// The text with runs of whitespace collapsed to one space and the ends trimmed: how a
     /// title or a byline reads.
+    /// Works on the UTF-8 bytes (ASCII whitespace and no-break spaces): splitting into
+    /// Characters costs grapheme breaking, a third of the time `readable()` took on a 1 MB page.
     var collapsingWhitespace: String {
-        split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let bytes = Array(utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var space = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let noBreak = byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0
+            if byte == 0x20 || (0x09...0x0D).contains(byte) || noBreak {
+                space = !out.isEmpty
+                index += noBreak ? 2 : 1
+                continue
+            }
+            if space { out.append(0x20) }
+            space = false
+            out.append(byte)
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// The number of Unicode scalars (what readability-lxml's lengths count), without grapheme
+    /// breaking.
+    var scalarCount: Int { unicodeScalars.count }
+
+    /// The commas in the text, ASCII and full-width.
+    var commaCount: Int { unicodeScalars.reduce(0) { $0 + ($1 == "," || $1 == "\u{FF0C}" ? 1 : 0) } }
 }

@@ -96,10 +96,10 @@ struct Readability {
         let live = Set(tree.descendants())
         for index in tree.descendants() where ["p", "pre", "td"].contains(tree.nodes[index].name) {
             let text = tree.textContent(of: index).collapsingWhitespace
-            guard text.count >= 25 else { continue }
+            guard text.scalarCount >= 25 else { continue }
             let parent = tree.nodes[index].parent
             guard parent > 0, live.contains(parent) else { continue }
-            let score = 1 + Double(text.filter { $0 == "," || $0 == "，" }.count) + min(Double(text.count / 100), 3)
+            let score = 1 + Double(text.commaCount) + min(Double(text.scalarCount / 100), 3)
             add(score, to: parent)
             let grandparent = tree.nodes[parent].parent
             if grandparent > 0 { add(score / 2, to: grandparent) }
@@ -138,7 +138,8 @@ struct Readability {
             guard tree.nodes[sibling].name == "p" else { continue }
             let text = tree.textContent(of: sibling).collapsingWhitespace
             let density = tree.linkDensity(sibling)
-            if text.count > 80 && density < 0.25 || text.count <= 80 && density == 0 && text.hasSuffix(".") {
+            let length = text.scalarCount
+            if length > 80 && density < 0.25 || length <= 80 && density == 0 && text.hasSuffix(".") {
                 kept.append(sibling)
             }
         }
@@ -173,10 +174,10 @@ extension HTMLTree {
 
     /// The share of `index`'s text inside links.
     func linkDensity(_ index: Int) -> Double {
-        let total = textContent(of: index).collapsingWhitespace.count
+        let total = textContent(of: index).collapsingWhitespace.scalarCount
         guard total > 0 else { return 0 }
         let linked = elements(named: "a", under: index).reduce(0) {
-            $0 + textContent(of: $1).collapsingWhitespace.count
+            $0 + textContent(of: $1).collapsingWhitespace.scalarCount
         }
         return Double(linked) / Double(total)
     }

@@ -30,7 +30,7 @@ public enum StyleSheet {
             let target =
                 AssetReference.replacement(for: found.value, base: baseURL, in: replacing)
                 ?? (baseURL.isEmpty ? nil : resolve(found.value, against: baseURL))
-            guard let target, target != found.value else { continue }
+            guard let target, target != found.value, found.range.lowerBound >= copied else { continue }
             output.append(contentsOf: scalars[copied..<found.range.lowerBound])
             let quoted = quote(target)
             output.append(contentsOf: (found.isURLToken ? "url(\(quoted))" : quoted).unicodeScalars)
@@ -64,7 +64,7 @@ public enum StyleSheet {
             switch token.kind {
             case .atKeyword(let name):
                 pendingFontFace = name.lowercased() == "font-face"
-                if name.lowercased() == "import", index + 1 < tokens.count, case .string(let value) = tokens[index + 1].kind {
+                if isImport(tokens, index), index + 1 < tokens.count, case .string(let value) = tokens[index + 1].kind {
                     found.append(Location(value: value, range: tokens[index + 1].range, isURLToken: false, kind: .stylesheet))
                 }
             case .openBrace:
@@ -79,13 +79,19 @@ public enum StyleSheet {
             case .closeParen: _ = functions.popLast()
             case .string(let value):
                 let function = functions.last ?? ""
-                guard function == "url" || function.hasSuffix("image-set") else { continue }
+                guard function == "url" || function.hasSuffix("image-set"), !isImport(tokens, index - 1) else { continue }
                 let kind = Self.kind(tokens, index, inFont)
                 found.append(Location(value: value, range: token.range, isURLToken: false, kind: kind))
             default: continue
             }
         }
         return found
+    }
+
+    /// Whether `tokens[index]` is `@import` (its string is found there, not as a `url()`).
+    private static func isImport(_ tokens: [CSSToken], _ index: Int) -> Bool {
+        guard index >= 0, case .atKeyword(let name) = tokens[index].kind else { return false }
+        return name.lowercased() == "import"
     }
 
     /// `.stylesheet` for a reference right after `@import` (through `url(`), `.font` inside

@@ -58,7 +58,7 @@ struct URLParts {
             scheme = rest[..<colon].lowercased()
             rest = rest[rest.index(after: colon)...]
         }
-        if let special = scheme ?? defaultScheme, special == "http" || special == "https" {
+        if let special = scheme ?? defaultScheme, special == "http" || special == "https", rest.utf8.contains(0x5C) {
             // A browser reads `\` as `/` in these URLs (WHATWG URL); pages rely on it.
             rest = Substring(String(rest.map { $0 == "\\" ? "/" : $0 }))
         }

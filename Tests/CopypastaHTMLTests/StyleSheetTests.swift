@@ -98,4 +98,13 @@ import Testing
         #expect(rewritten == "a { mask: url(\"s.svg#icon\") }\n.x{color:red}")
         #expect(StyleSheet.rewritten(css, replacing: [:]) == css)
     }
+
+    /// Found by fuzzing: an `@import` string inside an unclosed `image-set(` was found twice,
+    /// and rewriting trapped on the overlap.
+    @Test func importInsideUnclosedImageSetIsOneReference() {
+        let css = "b { background: image-set(\"a.png\" 1x } @import 'esc.css';"
+        #expect(urls(css) == ["https://cdn.example/css/a.png", "https://cdn.example/css/esc.css"])
+        let rewritten = StyleSheet.rewritten(css, baseURL: base, replacing: ["https://cdn.example/css/esc.css": "e.css"])
+        #expect(rewritten == "b { background: image-set(\"https://cdn.example/css/a.png\" 1x } @import \"e.css\";")
+    }
 }
