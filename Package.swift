@@ -65,6 +65,9 @@ let package = Package(
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // gumbo, an HTML5 parser with no dependencies, linked from its archive: the CLI reads
+        // bookmark files with it (docs/DESIGN.md "Bookmark import").
+        .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         // Pango, Cairo, Xlib and RandR for the picker window only (docs/DESIGN.md §16): no other
         // target links them, so they never load into the daemon or the other commands.
         .systemLibrary(
@@ -73,6 +76,9 @@ let package = Package(
         .target(
             name: "CopypastaCore", dependencies: ["CSodium"], swiftSettings: strict,
             linkerSettings: linkedStatically(["sodium"])),
+        .target(
+            name: "CopypastaBookmarks", dependencies: ["CopypastaCore", "CGumbo"], swiftSettings: strict,
+            linkerSettings: linkedStatically(["gumbo"])),
         .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaSyncthing", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"],
@@ -98,7 +104,7 @@ let package = Package(
             name: "copypasta",
             dependencies: [
                 "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CopypastaClient", "CopypastaDaemon",
-                "CopypastaSync", "CopypastaSyncthing", "CSystem",
+                "CopypastaSync", "CopypastaSyncthing", "CopypastaBookmarks", "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict, linkerSettings: ordered),
@@ -124,7 +130,9 @@ let package = Package(
         .testTarget(
             name: "CopypastaSyncTests", dependencies: ["CopypastaSync", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"], swiftSettings: strict),
+            name: "CopypastaStoreTests",
+            dependencies: ["CopypastaStore", "CopypastaCore", "CopypastaBookmarks", "TestSupport", "CSQLite"],
+            swiftSettings: strict),
         .testTarget(
             name: "CopypastaDaemonTests",
             dependencies: [

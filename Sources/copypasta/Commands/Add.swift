@@ -23,6 +23,12 @@ extension Copypasta {
         @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the new entry (repeatable).", valueName: "tag"))
         var tags: [String] = []
 
+        @Option(
+            help: ArgumentHelp(
+                "A share-sheet comment: quoted parts are the text (joined by newlines), other words tags.",
+                valueName: "comment"))
+        var comment: String?
+
         @Option(help: ArgumentHelp("Name the new entry, making it a pinned snippet (see name).", valueName: "title"))
         var name: String?
 
@@ -45,13 +51,22 @@ extension Copypasta {
         /// touched, and the id is printed inside the transaction: when it
         /// cannot be written (a full disk, /dev/full), nothing is stored, and
         /// when the commit fails after it, the message takes the id back.
+        /// The text comes either from TEXT or from the quotes of --comment.
+        func validate() throws {
+            if text != nil, let comment, ShareComment.parse(comment).text != nil {
+                throw ValidationError("give the text either as TEXT or in the quotes of --comment, not both")
+            }
+        }
+
         func run() throws {
             let config = try global.loadConfig()
+            let shared = comment.map { ShareComment.parse($0) }
+            let tags = Self.merged(tags, shared?.tags ?? [])
             for tag in tags {
                 if let problem = TagName.problem(tag) { throw CoreError.data("\(problem); nothing was stored") }
             }
             if let name, let problem = SnippetTitle.problem(name) { throw CoreError.data("\(problem); nothing was stored") }
-            let text = try self.text ?? Self.readStandardInputText(limit: config.maxBytes)
+            let text = try shared?.text ?? self.text ?? Self.readStandardInputText(limit: config.maxBytes)
             guard !text.isEmpty else { throw CoreError.data("nothing to add: the text is empty") }
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
@@ -75,6 +90,12 @@ extension Copypasta {
             }
             SyncKick.afterChange(global, store)
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
+        }
+
+        /// `tags` then the `extra` ones not among them (compared case-insensitively, as tags are).
+        static func merged(_ tags: [String], _ extra: [String]) -> [String] {
+            var seen = Set(tags.map { $0.lowercased() })
+            return tags + extra.filter { seen.insert($0.lowercased()).inserted }
         }
 
         /// Standard input, which must be UTF-8; reads at most `limit` + 1 bytes before refusing.
