@@ -78,7 +78,8 @@ test-tsan: test-deps
 # `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
 FUZZ_SECONDS ?= 30
 FUZZ_JOBS    ?= 2
-FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http
+FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http \
+                bookmarks chromium comment
 FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz
 
 fuzz: fuzz-build

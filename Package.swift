@@ -159,6 +159,7 @@ if Context.environment["COPYPASTA_FUZZ"] == "1" {
             name: "copypasta-fuzz",
             dependencies: [
                 "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaSyncthing", "CopypastaStore", "CopypastaSync",
+                "CopypastaBookmarks",
             ],
             path: "Fuzz/Driver", swiftSettings: strict),
     ]

@@ -31,6 +31,12 @@ enum FuzzTarget: String, CaseIterable {
     case search
     /// Syncthing's HTTP responses (`HTTPResponse`).
     case http
+    /// Netscape bookmark files (`NetscapeBookmarks`).
+    case bookmarks
+    /// Chromium's Bookmarks JSON (`ChromiumBookmarks`).
+    case chromium
+    /// `add --comment` lines (`ShareComment`).
+    case comment
 
     /// Runs this target's parser over `bytes`.
     func run(_ bytes: [UInt8]) {
@@ -48,6 +54,9 @@ enum FuzzTarget: String, CaseIterable {
         case .xtext: Self.xtext(bytes)
         case .search: Self.search(bytes)
         case .http: Self.http(bytes)
+        case .bookmarks: Self.bookmarks(bytes)
+        case .chromium: Self.chromium(bytes)
+        case .comment: Self.comment(bytes)
         }
     }
 }
