@@ -19,11 +19,11 @@ COMPDIR    = .build/completions
 
 # Debian packages: build (headers and the static archives Package.swift links), then what the tests and docs checks run.
 BUILD_DEBS = libx11-dev libxcb1-dev libxau-dev libxdmcp-dev libxext-dev libxfixes-dev libxtst-dev libxres-dev libxss-dev libxkbcommon-dev libsqlite3-dev libsodium-dev libpcre2-dev pkg-config \
-             libpango1.0-dev libcairo2-dev libxrandr-dev
+             libpango1.0-dev libcairo2-dev libxrandr-dev libgumbo-dev
 TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 copyq mandoc man-db desktop-file-utils \
              systemd make procps python3 python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-tk xterm syncthing \
              tmux fzf pinentry-gtk2 pinentry-curses firefox-esr chromium \
-             imagemagick openbox
+             imagemagick openbox python3-readability
 BENCH_DEBS = hyperfine python3 rofi
 
 .PHONY: all build run test lint format deps test-deps bench soak order install install-files uninstall clean completions lint-docs \
@@ -79,6 +79,7 @@ test-tsan: test-deps
 FUZZ_SECONDS ?= 30
 FUZZ_JOBS    ?= 2
 FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http \
+                html css charset jsonld \
                 bookmarks chromium comment
 FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz
 

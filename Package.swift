@@ -64,10 +64,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
-        .systemLibrary(name: "CSystem"),
-        // gumbo, an HTML5 parser with no dependencies, linked from its archive: the CLI reads
-        // bookmark files with it (docs/DESIGN.md "Bookmark import").
+        // gumbo, the HTML5 parser, and iconv (glibc) for CopypastaHTML (docs/DESIGN.md, "HTML pages"): linked
+        // from libgumbo.a, so no command that does not parse HTML loads anything of it.
+        // The CLI links it too, for bookmark files only (CopypastaBookmarks, docs/DESIGN.md "Bookmark import").
         .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
+        .systemLibrary(name: "CSystem"),
         // Pango, Cairo, Xlib and RandR for the picker window only (docs/DESIGN.md §16): no other
         // target links them, so they never load into the daemon or the other commands.
         .systemLibrary(
@@ -92,6 +93,9 @@ let package = Package(
         .target(
             name: "CopypastaSync", dependencies: ["CopypastaCore", "CopypastaSystem", "CSodium", "CSystem"],
             swiftSettings: strict),
+        .target(
+            name: "CopypastaHTML", dependencies: ["CGumbo"], swiftSettings: strict,
+            linkerSettings: linkedStatically(["gumbo"])),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -123,6 +127,7 @@ let package = Package(
             name: "copypasta-testclient", dependencies: ["CX11"], path: "Tests/TestClient",
             swiftSettings: strict, linkerSettings: linkedStatically(x11Libraries)),
         .testTarget(name: "CopypastaCoreTests", dependencies: ["CopypastaCore"], swiftSettings: strict),
+        .testTarget(name: "CopypastaHTMLTests", dependencies: ["CopypastaHTML", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaSystemTests", dependencies: ["CopypastaSystem", "CopypastaSyncthing", "TestSupport"],
@@ -159,7 +164,7 @@ if Context.environment["COPYPASTA_FUZZ"] == "1" {
             name: "copypasta-fuzz",
             dependencies: [
                 "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaSyncthing", "CopypastaStore", "CopypastaSync",
-                "CopypastaBookmarks",
+                "CopypastaBookmarks", "CopypastaHTML",
             ],
             path: "Fuzz/Driver", swiftSettings: strict),
     ]

@@ -31,6 +31,14 @@ enum FuzzTarget: String, CaseIterable {
     case search
     /// Syncthing's HTTP responses (`HTTPResponse`).
     case http
+    /// Fetched pages: parse, metadata, assets, archived copy, readable article (`HTMLPage`).
+    case html
+    /// Style sheets (`StyleSheet`).
+    case css
+    /// Page bytes in legacy encodings (`PageCharset`).
+    case charset
+    /// JSON-LD (`JSONValue`, `HTMLPage.metadata`).
+    case jsonld
     /// Netscape bookmark files (`NetscapeBookmarks`).
     case bookmarks
     /// Chromium's Bookmarks JSON (`ChromiumBookmarks`).
@@ -54,6 +62,10 @@ enum FuzzTarget: String, CaseIterable {
         case .xtext: Self.xtext(bytes)
         case .search: Self.search(bytes)
         case .http: Self.http(bytes)
+        case .html: Self.html(bytes)
+        case .css: Self.css(bytes)
+        case .charset: Self.charset(bytes)
+        case .jsonld: Self.jsonld(bytes)
         case .bookmarks: Self.bookmarks(bytes)
         case .chromium: Self.chromium(bytes)
         case .comment: Self.comment(bytes)
