@@ -103,6 +103,8 @@ public struct Config: Equatable, Sendable {
     public var syncClipboard = false
     /// How long after a copy here no arriving copy takes the clipboard, in milliseconds.
     public var syncClipboardQuietMilliseconds = 5000
+    /// The library's settings (`archive-*`, `max-file-size`, `sync-max-file-size`).
+    public var library = LibrarySettings()
     /// Where each key's value came from: `default` or `FILE:LINE`.
     public var origins: [String: String] = [:]
 
@@ -254,7 +256,7 @@ struct ConfigKey: Sendable {
             .hook("on-capture", \.onCapture),
         ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + [.choice("order", \.order)] + ConfigKey.managerKeys
         + ConfigKey.secureKeys + ConfigKey.expandKeys + ConfigKey.snippetKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys
-        + ConfigKey.pickerKeys
+        + ConfigKey.pickerKeys + ConfigKey.libraryKeys
 }
 
 func showList(_ items: [String]) -> String {

@@ -8,6 +8,8 @@ public enum EntrySource: String, Sendable, CaseIterable {
     case manual
     /// Read by `copypasta import` from a line that named no source.
     case imported = "import"
+    /// Read by `copypasta import --from` a browser's bookmarks.
+    case bookmarks
 }
 
 /// One history entry (copypasta(1) DESCRIPTION).
@@ -52,6 +54,10 @@ public struct Entry: Sendable, Equatable {
     public var secure: Bool
     /// Where the entry stands in sync; `local` unless the store derived otherwise.
     public var sync: SyncState
+    /// The URL the entry carries and its archive (any kind may carry one); nil when none or not read.
+    public var link: EntryLink?
+    /// The file the entry carries (a document's, or one attached); nil when none or not read.
+    public var file: EntryFile?
 
     /// Creates an entry value; the store is what assigns real ids.
     public init(

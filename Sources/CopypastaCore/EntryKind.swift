@@ -1,9 +1,15 @@
-/// What an entry's text is, decided once when it is stored: a link or plain text.
+/// How an entry started, decided once when it is stored: plain text, a link or a document.
+///
+/// The kind never changes afterwards: a text item that later gets a URL or a file attached
+/// (`attach`) stays `text`; what an item carries is in `Entry.link` and `Entry.file`.
 public enum EntryKind: String, Sendable, CaseIterable {
     /// Any text that is not a single URL.
     case text
-    /// A text whose whole content, trimmed, is one URL (http, https, ftp, file or mailto).
+    /// A text whose whole content, trimmed, is one URL (http, https, ftp, file or mailto), or an
+    /// item added with `add --url`.
     case link
+    /// A file copied into the library (`add --file`); the entry's text is its title.
+    case document
 
     /// The URL schemes a link may have; lower case.
     public static let linkSchemes = ["http", "https", "ftp", "file", "mailto"]

@@ -7,7 +7,7 @@ extension HistoryStore {
     func writing<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         checkpointDue = false
         let value = try database.transaction(body)
-        if checkpointDue { truncateLog() }
+        if checkpointDue { finishWrite() }
         return value
     }
 
@@ -15,8 +15,16 @@ extension HistoryStore {
     func writingRethrowing<T>(_ body: () throws -> T) throws -> T {
         checkpointDue = false
         let value = try database.transactionRethrowing(body)
-        if checkpointDue { truncateLog() }
+        if checkpointDue { finishWrite() }
         return value
+    }
+
+    /// After a commit that purged: unlinks the payload folders of removed entries (retention
+    /// inside a capture, say) and empties the WAL. A folder that cannot go now stays listed for
+    /// the next sweep, so the committed write is never reported as failed for it.
+    private func finishWrite() {
+        _ = try? sweepReleasedPayloads()
+        truncateLog()
     }
 
     /// Rewrites the full-text index without the words of removed entries. Must run inside a

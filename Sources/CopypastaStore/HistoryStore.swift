@@ -246,6 +246,9 @@ public final class HistoryStore {
         var lastUsedAt: Timestamp?
         /// Never leaves this machine (`sync_local`).
         var syncLocal = false
+        /// How the item started, when not decided from the text (`EntryKind.of`): a link added
+        /// by `addLink`, a document.
+        var kind: EntryKind?
     }
 
     /// Inserts `new` on top (or just below the newest entry with `belowNewest`), or with policy move
@@ -290,7 +293,7 @@ public final class HistoryStore {
             """,
             new.fingerprint.bytes, new.capturedAt.microseconds, new.source.rawValue, new.sourceApp,
             new.text.utf8.count, Preview.storedPrefix(of: new.text), new.pinned, new.useCount,
-            new.lastUsedAt?.microseconds, seq, EntryKind.of(new.text).rawValue,
+            new.lastUsedAt?.microseconds, seq, (new.kind ?? EntryKind.of(new.text)).rawValue,
             try initialSyncState(local: new.syncLocal), new.syncLocal, clock, new.pinned ? clock : 0)
         let id = database.lastInsertRowID
         try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in

@@ -49,6 +49,7 @@ public final class PurgeJob {
             merging = true
             // Nothing removed now or by a job cut short before: nothing to purge.
             if removed == 0, try store.unpurgedCount() == 0 {
+                try store.sweepReleasedPayloads()
                 isFinished = true
                 return true
             }
@@ -63,6 +64,9 @@ public final class PurgeJob {
             guard done else { return false }
         }
         try store.finishPurge()
+        // After the commit: the rows are gone for good, so their files may go (docs/DESIGN.md
+        // "The library"); a crash before this leaves rows the next sweep finishes.
+        try store.sweepReleasedPayloads()
         isFinished = true
         return true
     }

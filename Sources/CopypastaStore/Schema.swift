@@ -273,6 +273,7 @@ enum Schema {
                     DELETE FROM snippet_file WHERE entry_id = old.id;
                 END;
                 """),
+        libraryPayloads,
     ]
 
     /// The schema version this build writes.
