@@ -135,9 +135,7 @@ let package = Package(
         .testTarget(
             name: "CopypastaSyncTests", dependencies: ["CopypastaSync", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "CopypastaStoreTests",
-            dependencies: ["CopypastaStore", "CopypastaCore", "CopypastaBookmarks", "TestSupport", "CSQLite"],
-            swiftSettings: strict),
+            name: "CopypastaStoreTests", dependencies: ["CopypastaStore", "CopypastaCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CopypastaDaemonTests",
             dependencies: [
@@ -146,7 +144,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CSQLite"], swiftSettings: strict),
+            name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CopypastaBookmarks", "CSQLite"],
+            swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore"], swiftSettings: strict),
     ],

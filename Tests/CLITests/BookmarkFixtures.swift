@@ -122,3 +122,46 @@ enum BookmarkFixtures {
         return db
     }
 }
+
+extension BookmarkFixtures {
+    /// A Chromium Bookmarks file with `marks` (URL, title, folder under the bookmarks bar or
+    /// nil for other bookmarks), dates one minute apart.
+    static func chromiumJSON(_ marks: [(url: String, title: String, folder: String?)]) -> String {
+        func node(_ index: Int, _ mark: (url: String, title: String, folder: String?)) -> String {
+            let added = 13_312_000_000_000_000 + Int64(index) * 60_000_000
+            return #"{"date_added": "\#(added)", "date_last_used": "0", "guid": "g\#(index)", "id": "\#(index + 10)", "#
+                + #""name": "\#(mark.title)", "type": "url", "url": "\#(mark.url)"}"#
+        }
+        let bar = marks.enumerated().filter { $0.element.folder != nil }
+        let folders = Array(Set(bar.compactMap(\.element.folder))).sorted()
+        let barChildren = folders.enumerated().map { number, folder in
+            let children = bar.filter { $0.element.folder == folder }.map { node($0.offset, $0.element) }
+            return #"{"children": [\#(children.joined(separator: ", "))], "date_added": "0", "id": "f\#(number)", "#
+                + #""name": "\#(folder)", "type": "folder"}"#
+        }
+        let other = marks.enumerated().filter { $0.element.folder == nil }.map { node($0.offset, $0.element) }
+        return #"{"checksum": "00", "roots": {"bookmark_bar": {"children": [\#(barChildren.joined(separator: ", "))], "#
+            + #""id": "1", "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [\#(other.joined(separator: ", "))], "#
+            + #""id": "2", "name": "Other bookmarks", "type": "folder"}, "synced": {"children": [], "id": "3", "#
+            + #""name": "Mobile bookmarks", "type": "folder"}}, "version": 1}"#
+    }
+
+    /// A Netscape bookmark file of `count` bookmarks spread over ten folders, as Firefox writes it.
+    static func largeNetscape(_ count: Int) -> String {
+        var lines = [
+            "<!DOCTYPE NETSCAPE-Bookmark-file-1>", #"<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">"#,
+            "<TITLE>Bookmarks</TITLE>", "<H1>Bookmarks Menu</H1>", "<DL><p>",
+        ]
+        for folder in 0..<10 {
+            lines.append(#"    <DT><H3 ADD_DATE="1600000000" LAST_MODIFIED="1600000000">Folder \#(folder)</H3>"#)
+            lines.append("    <DL><p>")
+            for index in stride(from: folder, to: count, by: 10) {
+                lines.append(
+                    #"        <DT><A HREF="https://site\#(index % 97).example/page/\#(index)" ADD_DATE="\#(1_600_000_000 + index)">"#
+                        + "Page &amp; \(index)</A>")
+            }
+            lines.append("    </DL><p>")
+        }
+        return (lines + ["</DL>", ""]).joined(separator: "\n")
+    }
+}
