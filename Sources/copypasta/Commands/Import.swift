@@ -10,7 +10,7 @@ extension Copypasta {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract:
-                "Read entries from JSON Lines (as written by export; - reads standard input) or from another clipboard manager.",
+                "Read entries from JSON Lines (as written by export; - reads standard input), another clipboard manager or a browser's bookmarks.",
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \
                 source is stored as source import. Imported entries go below the existing history, the file's \
