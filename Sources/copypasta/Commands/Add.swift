@@ -14,20 +14,26 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The text to store; read from standard input when left out.")
-        var text: String?
+        @Argument(help: ArgumentHelp("The text to store; read from standard input when left out.", valueName: "text"))
+        var textArgument: String?
 
         @Flag(help: "Pin the new entry.")
         var pin = false
 
         @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the new entry (repeatable).", valueName: "tag"))
-        var tags: [String] = []
+        var tagOptions: [String] = []
 
         @Option(
             help: ArgumentHelp(
                 "A share-sheet comment: quoted parts are the text (joined by newlines), other words tags.",
                 valueName: "comment"))
         var comment: String?
+
+        /// The text given: the quoted parts of --comment, else TEXT (nil: standard input).
+        var text: String? { comment.flatMap { ShareComment.parse($0).text } ?? textArgument }
+
+        /// The tags: those of --tag, then the other words of --comment.
+        var tags: [String] { Self.merged(tagOptions, comment.map { ShareComment.parse($0).tags } ?? []) }
 
         @Option(help: ArgumentHelp("Name the new entry, making it a pinned snippet (see name).", valueName: "title"))
         var name: String?
@@ -53,20 +59,19 @@ extension Copypasta {
         /// when the commit fails after it, the message takes the id back.
         /// The text comes either from TEXT or from the quotes of --comment.
         func validate() throws {
-            if text != nil, let comment, ShareComment.parse(comment).text != nil {
+            if textArgument != nil, let comment, ShareComment.parse(comment).text != nil {
                 throw ValidationError("give the text either as TEXT or in the quotes of --comment, not both")
             }
         }
 
         func run() throws {
             let config = try global.loadConfig()
-            let shared = comment.map { ShareComment.parse($0) }
-            let tags = Self.merged(tags, shared?.tags ?? [])
+            let tags = self.tags
             for tag in tags {
                 if let problem = TagName.problem(tag) { throw CoreError.data("\(problem); nothing was stored") }
             }
             if let name, let problem = SnippetTitle.problem(name) { throw CoreError.data("\(problem); nothing was stored") }
-            let text = try shared?.text ?? self.text ?? Self.readStandardInputText(limit: config.maxBytes)
+            let text = try self.text ?? Self.readStandardInputText(limit: config.maxBytes)
             guard !text.isEmpty else { throw CoreError.data("nothing to add: the text is empty") }
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
