@@ -52,11 +52,6 @@ extension Copypasta {
         /// The selections to restore to.
         @OptionGroup var target: SelectionOptions
 
-        ///
-        /// Everything that can be checked is checked before the database is
-        /// touched, and the id is printed inside the transaction: when it
-        /// cannot be written (a full disk, /dev/full), nothing is stored, and
-        /// when the commit fails after it, the message takes the id back.
         /// The text comes either from TEXT or from the quotes of --comment.
         func validate() throws {
             if textArgument != nil, let comment, ShareComment.parse(comment).text != nil {
@@ -64,6 +59,11 @@ extension Copypasta {
             }
         }
 
+        ///
+        /// Everything that can be checked is checked before the database is
+        /// touched, and the id is printed inside the transaction: when it
+        /// cannot be written (a full disk, /dev/full), nothing is stored, and
+        /// when the commit fails after it, the message takes the id back.
         func run() throws {
             let config = try global.loadConfig()
             let tags = self.tags
