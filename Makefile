@@ -79,7 +79,8 @@ test-tsan: test-deps
 FUZZ_SECONDS ?= 30
 FUZZ_JOBS    ?= 2
 FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
-                html css charset jsonld
+                html css charset jsonld \
+                bookmarks chromium comment
 FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz
 
 fuzz: fuzz-build

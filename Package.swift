@@ -68,6 +68,7 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
         // gumbo, the HTML5 parser, and iconv (glibc) for CopypastaHTML (docs/DESIGN.md, "HTML pages"): linked
         // from libgumbo.a, so no command that does not parse HTML loads anything of it.
+        // The CLI links it too, for bookmark files only (CopypastaBookmarks, docs/DESIGN.md "Bookmark import").
         .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         .systemLibrary(name: "CSystem"),
         // libcurl for the processes that fetch (copypasta-archive, copypasta-ai): never linked
@@ -81,6 +82,9 @@ let package = Package(
         .target(
             name: "CopypastaCore", dependencies: ["CSodium"], swiftSettings: strict,
             linkerSettings: linkedStatically(["sodium"])),
+        .target(
+            name: "CopypastaBookmarks", dependencies: ["CopypastaCore", "CGumbo"], swiftSettings: strict,
+            linkerSettings: linkedStatically(["gumbo"])),
         .target(name: "CopypastaSystem", dependencies: ["CopypastaCore", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaSyncthing", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"],
@@ -115,7 +119,7 @@ let package = Package(
             name: "copypasta",
             dependencies: [
                 "CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaX11", "CopypastaClient", "CopypastaDaemon",
-                "CopypastaSync", "CopypastaSyncthing", "CSystem",
+                "CopypastaSync", "CopypastaSyncthing", "CopypastaBookmarks", "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict, linkerSettings: ordered),
@@ -166,7 +170,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CSQLite"], swiftSettings: strict),
+            name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CopypastaBookmarks", "CSQLite"],
+            swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore", "CopypastaStore"], swiftSettings: strict),
     ],
@@ -184,7 +189,7 @@ if Context.environment["COPYPASTA_FUZZ"] == "1" {
             name: "copypasta-fuzz",
             dependencies: [
                 "CLibFuzzer", "CopypastaCore", "CopypastaSystem", "CopypastaSyncthing", "CopypastaStore", "CopypastaSync",
-                "CopypastaHTML",
+                "CopypastaBookmarks", "CopypastaHTML",
             ],
             path: "Fuzz/Driver", swiftSettings: strict),
     ]

@@ -568,7 +568,7 @@ def main():
     parser.add_argument("--client", help="copypasta-testclient, for the paste and type figures")
     parser.add_argument("--only", choices=["store", "bulk", "json", "capture", "restore", "retention", "purge", "startup",
                                            "paste", "type", "import", "manager", "find", "sync", "slices", "picker",
-                                           "paging", "archive", "html"])
+                                           "paging", "archive", "html", "bookmarks"])
     parser.add_argument("--htmlbench", help="copypasta-htmlbench, for the html section (make bench builds it)")
     parser.add_argument("--baseline", help="a copypasta binary to compare with in the paging section (e.g. main's)")
     parser.add_argument("--paging-db", help="a 1,000,000-entry database bench/paging.py built before, to skip the fill")
@@ -632,6 +632,9 @@ def main():
     if options.only in (None, "slices"):
         import slices
         slices.run(Desktop, options.binary, os.path.abspath(options.owner), log, proc_field)
+    if options.only in (None, "bookmarks"):
+        import bookmarks
+        bookmarks.run(Desktop, options.binary, log)
 
 
 if __name__ == "__main__":

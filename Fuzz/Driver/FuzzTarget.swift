@@ -41,6 +41,12 @@ enum FuzzTarget: String, CaseIterable {
     case charset
     /// JSON-LD (`JSONValue`, `HTMLPage.metadata`).
     case jsonld
+    /// Netscape bookmark files (`NetscapeBookmarks`).
+    case bookmarks
+    /// Chromium's Bookmarks JSON (`ChromiumBookmarks`).
+    case chromium
+    /// `add --comment` lines (`ShareComment`).
+    case comment
 
     /// Runs this target's parser over `bytes`.
     func run(_ bytes: [UInt8]) {
@@ -63,6 +69,9 @@ enum FuzzTarget: String, CaseIterable {
         case .css: Self.css(bytes)
         case .charset: Self.charset(bytes)
         case .jsonld: Self.jsonld(bytes)
+        case .bookmarks: Self.bookmarks(bytes)
+        case .chromium: Self.chromium(bytes)
+        case .comment: Self.comment(bytes)
         }
     }
 }

@@ -3,9 +3,13 @@ import CopypastaCore
 import CopypastaSystem
 import Glibc
 
-/// Where `import --from` reads: JSON Lines (copypasta's own export) or another clipboard manager.
+/// Where `import --from` reads: JSON Lines (copypasta's own export), another clipboard manager,
+/// or a browser's bookmarks (`BookmarkSource`).
 enum ForeignManager: String, CaseIterable {
-    case jsonl, clipmenu, greenclip, cliphist, copyq
+    case jsonl, clipmenu, greenclip, cliphist, copyq, bookmarks, firefox, chromium
+
+    /// Whether this source is a browser's bookmarks.
+    var isBookmarks: Bool { self == .bookmarks || self == .firefox || self == .chromium }
 }
 
 /// Reads another clipboard manager's whole history into memory, newest first, before anything
@@ -18,7 +22,7 @@ enum ForeignHistory {
     /// The clips of `manager`'s history at `location` (its default place when nil), newest first.
     static func read(_ manager: ForeignManager, at location: String?, maxBytes: Int) throws -> [ForeignClip] {
         switch manager {
-        case .jsonl: []
+        case .jsonl, .bookmarks, .firefox, .chromium: []
         case .clipmenu:
             try clipmenu(location ?? ClipmenuStore.directory(environment: Environment.values, uid: getuid()), maxBytes)
         case .greenclip:

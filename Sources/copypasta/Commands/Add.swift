@@ -18,14 +18,26 @@ extension Copypasta {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The text to store; read from standard input when left out.")
-        var text: String?
+        @Argument(help: ArgumentHelp("The text to store; read from standard input when left out.", valueName: "text"))
+        var textArgument: String?
 
         @Flag(help: "Pin the new entry.")
         var pin = false
 
         @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the new entry (repeatable).", valueName: "tag"))
-        var tags: [String] = []
+        var tagOptions: [String] = []
+
+        @Option(
+            help: ArgumentHelp(
+                "A share-sheet comment: quoted parts are the text (joined by newlines), other words tags.",
+                valueName: "comment"))
+        var comment: String?
+
+        /// The text given: the quoted parts of --comment, else TEXT (nil: standard input).
+        var text: String? { comment.flatMap { ShareComment.parse($0).text } ?? textArgument }
+
+        /// The tags: those of --tag, then the other words of --comment.
+        var tags: [String] { Self.merged(tagOptions, comment.map { ShareComment.parse($0).tags } ?? []) }
 
         @Option(help: ArgumentHelp("Name the new entry, making it a pinned snippet (see name).", valueName: "title"))
         var name: String?
@@ -54,6 +66,13 @@ extension Copypasta {
         /// The selections to restore to.
         @OptionGroup var target: SelectionOptions
 
+        /// The text comes either from TEXT or from the quotes of --comment.
+        func validate() throws {
+            if textArgument != nil, let comment, ShareComment.parse(comment).text != nil {
+                throw ValidationError("give the text either as TEXT or in the quotes of --comment, not both")
+            }
+        }
+
         ///
         /// Everything that can be checked is checked before the database is
         /// touched, and the id is printed inside the transaction: when it
@@ -62,6 +81,7 @@ extension Copypasta {
         func run() throws {
             let config = try global.loadConfig()
             if url != nil || file != nil { return try runLibrary(config: config) }
+            let tags = self.tags
             for tag in tags {
                 if let problem = TagName.problem(tag) { throw CoreError.data("\(problem); nothing was stored") }
             }
@@ -94,6 +114,12 @@ extension Copypasta {
             }
             SyncKick.afterChange(global, store)
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
+        }
+
+        /// `tags` then the `extra` ones not among them (compared case-insensitively, as tags are).
+        static func merged(_ tags: [String], _ extra: [String]) -> [String] {
+            var seen = Set(tags.map { $0.lowercased() })
+            return tags + extra.filter { seen.insert($0.lowercased()).inserted }
         }
 
         /// Standard input, which must be UTF-8; reads at most `limit` + 1 bytes before refusing.

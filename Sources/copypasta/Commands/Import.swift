@@ -10,7 +10,7 @@ extension Copypasta {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract:
-                "Read entries from JSON Lines (as written by export; - reads standard input) or from another clipboard manager.",
+                "Read entries from JSON Lines (as written by export; - reads standard input), another clipboard manager or a browser's bookmarks.",
             discussion: """
                 Texts already in the history are skipped. Fields other than text are optional; a line without \
                 source is stored as source import. Imported entries go below the existing history, the file's \
@@ -19,27 +19,38 @@ extension Copypasta {
                 applies as the entries are stored. An entry longer than max-bytes is skipped with a warning naming \
                 its line, without being read into memory. --from clipmenu|greenclip|cliphist|copyq reads that \
                 manager's history (FILE: its store when not in the usual place) whole before anything is stored: \
-                a malformed store imports nothing.
+                a malformed store imports nothing. --from bookmarks FILE reads a bookmark file as browsers \
+                export it, --from firefox|chromium [PROFILE] a browser's bookmarks: each becomes a link item \
+                tagged with its folder as a collection and the browser's name, all or nothing.
                 """)
 
         @OptionGroup var global: GlobalOptions
 
         @Option(
             help: ArgumentHelp(
-                "Where the history comes from: jsonl (the default), clipmenu, greenclip, cliphist or copyq.", valueName: "manager"
-            ))
+                "Where the entries come from: jsonl (the default), clipmenu, greenclip, cliphist, copyq, "
+                    + "bookmarks (a bookmark file), firefox or chromium.", valueName: "source"))
         var from: ForeignManager = .jsonl
 
-        @Argument(help: "The file to read, or - for standard input; for --from, the other manager's store.")
+        @Argument(
+            help:
+                "The file to read, or - for standard input; for --from, the other manager's store, the bookmark file or the browser's profile directory."
+        )
         var file: String?
 
-        /// JSON Lines need a file.
+        @Flag(help: "Queue the archives of the imported bookmarks (--from bookmarks, firefox or chromium).")
+        var archive = false
+
+        /// JSON Lines and bookmark files need a file; --archive is for bookmarks.
         func validate() throws {
             if from == .jsonl && file == nil { throw ValidationError("name the file to import, or - for standard input") }
+            if from == .bookmarks && file == nil { throw ValidationError("name the bookmark file to import") }
+            if archive && !from.isBookmarks { throw ValidationError("--archive is for --from bookmarks, firefox or chromium") }
         }
 
         func run() throws {
             let config = try global.loadConfig()
+            if from.isBookmarks { return try importBookmarks(config) }
             guard from == .jsonl, let file else { return try importForeign(config) }
             let fd = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
