@@ -120,6 +120,12 @@ struct URLParts {
 
     /// `text` with surrounding spaces and control characters trimmed, tabs and newlines dropped.
     static func clean(_ text: String) -> String {
+        // Most references have nothing to clean: a byte scan instead of the scalar copy.
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, last > 0x20,
+            !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+        {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { $0.value > 0x20 }),
             let end = scalars.lastIndex(where: { $0.value > 0x20 })
