@@ -23,10 +23,9 @@ extension HistoryStore {
     /// A bookmark whose URL, title and collection a link item already has (in the history or the
     /// trash), or an earlier bookmark of the same run, is skipped. The items go below the history,
     /// the most recently added bookmark first, each captured when it was added (`now` when the
-    /// browser does not say). `archive` queues their archives (`pending`). When max-entries
-    /// (`maxEntries`, 0 unlimited) could not keep them all beside the unpinned entries already
-    /// there, nothing is stored: retention would otherwise delete the bookmarks it just stored.
-    public func importBookmarks(_ items: [BookmarkItem], archive: Bool, maxEntries: Int, now: Timestamp) throws
+    /// browser does not say). `archive` queues their archives (`pending`). They are library items,
+    /// so max-entries never trims them (`libraryItem`).
+    public func importBookmarks(_ items: [BookmarkItem], archive: Bool, now: Timestamp) throws
         -> BookmarkImportSummary
     {
         try writingRethrowing {
@@ -41,7 +40,6 @@ extension HistoryStore {
                 }
                 fresh.append(item)
             }
-            try checkRoom(for: fresh.count, maxEntries: maxEntries)
             // Each goes below the one before: the newest bookmark ends up highest.
             for item in fresh.sorted(by: { ($0.addedAt ?? now) > ($1.addedAt ?? now) }) {
                 try insertBookmark(item, archive: archive, now: now)
@@ -60,16 +58,6 @@ extension HistoryStore {
         let id = try insert(new, seq: try seqBelowAll())
         try setLinkInTransaction(id: id, url: item.url, title: item.title, archive: archive)
         try tag(id: id, item.tags)
-    }
-
-    /// Refuses an import that max-entries could not keep whole.
-    private func checkRoom(for count: Int, maxEntries: Int) throws(StoreError) {
-        guard maxEntries > 0, count > 0 else { return }
-        let (entries, pinned) = try counts()
-        guard entries - pinned + count > maxEntries else { return }
-        throw .invalid(
-            "\(count) bookmarks and the \(entries - pinned) unpinned entries already stored are more than max-entries "
-                + "(\(maxEntries)) keeps; raise max-entries (0: no limit) and import again. Nothing was imported")
     }
 
     /// The keys of every link item, one per collection it is in (or one without a collection).

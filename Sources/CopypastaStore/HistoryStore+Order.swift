@@ -38,23 +38,37 @@ extension HistoryStore {
     }
 
     /// Removes the oldest unpinned entries beyond `maxEntries` (0 = unlimited); returns how many.
+    /// Library items (`libraryItem`) neither count nor go.
     ///
     /// The excess comes from the counts the triggers keep (entries in the history; the trash
-    /// does not count), and the rows go through the partial (pinned, seq) index of entries in
-    /// the history, so the cost depends on how many rows go, not on the history's size.
+    /// does not count) less the library items, and the rows go through the partial index of the
+    /// history's unpinned entries, so the cost depends on how many rows go and how many library
+    /// items there are, not on the history's size.
     @discardableResult
     func applyRetention(maxEntries: Int) throws(StoreError) -> Int {
         guard maxEntries > 0 else { return 0 }
         let (entries, pinned) = try counts()
-        let excess = entries - pinned - maxEntries
+        guard entries - pinned > maxEntries else { return 0 }
+        let library = Int(
+            try database.scalarInt(
+                """
+                SELECT count(*) FROM entry INDEXED BY entry_library_by_seq
+                WHERE trashed_at IS NULL AND pinned = 0 AND \(Self.libraryItem)
+                """) ?? 0)
+        let excess = entries - pinned - library - maxEntries
         guard excess > 0 else { return 0 }
         try database.run(
             """
             DELETE FROM entry WHERE id IN
-                (SELECT id FROM entry INDEXED BY entry_live_pinned_by_seq WHERE pinned = 0 AND trashed_at IS NULL ORDER BY seq LIMIT ?)
+                (SELECT id FROM entry INDEXED BY entry_history_by_seq
+                 WHERE trashed_at IS NULL AND pinned = 0 AND NOT (\(Self.libraryItem)) ORDER BY seq LIMIT ?)
             """, excess)
         let removed = database.changes
         try noteRemoved(removed, maxEntries: maxEntries)
         return removed
     }
+
+    /// The SQL condition on `entry` of a library item: a link or a document that the user added
+    /// or imported from bookmarks. A link copied to the clipboard stays history.
+    static let libraryItem = "kind != 'text' AND source IN ('manual', 'bookmarks')"
 }

@@ -288,6 +288,7 @@ enum Schema {
                 CREATE INDEX entry_by_fingerprint_prefix ON entry (substr(fingerprint, 1, 8));
                 """),
         aiResults,
+        libraryKept,
     ]
 
     /// The schema version this build writes.

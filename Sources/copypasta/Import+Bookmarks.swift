@@ -12,7 +12,7 @@ extension Copypasta.Import {
         let (bookmarks, browser) = try BookmarkSource.read(from, at: file)
         let items = bookmarks.compactMap { $0.item(browser: browser) }
         let store = try global.openStoreExpiring().store
-        let summary = try store.importBookmarks(items, archive: archive, maxEntries: config.maxEntries, now: .now())
+        let summary = try store.importBookmarks(items, archive: archive, now: .now())
         SyncKick.afterChange(global, store)
         if archive && summary.imported > 0 { ArchiveKick.send(global) }
         var note =

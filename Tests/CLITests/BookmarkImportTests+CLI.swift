@@ -116,11 +116,25 @@ extension BookmarkImportTests {
         #expect(try cli.run("import", "--from", "firefox").status == 66)
         #expect(try cli.run("import", "--from", "bookmarks").status == 64)
         #expect(try cli.run("import", "--archive", sandbox.write("x.jsonl", "")).status == 64)
-        sandbox.write("config/copypasta/copypasta.conf", "max-entries = 5\n")
-        let full = try cli.run("import", "--from", "bookmarks", sandbox.write("b.html", BookmarkFixtures.firefoxHTML))
-        #expect(full.status == 65 && full.stderr.contains("max-entries"), "\(full.stderr)")
         sandbox.write("config/copypasta/copypasta.conf", "max-entries = 0\narchive-links = off\n")
-        #expect(try cli.run("import", "--from", "bookmarks", "--archive", sandbox.root + "/b.html").status == 64)
+        #expect(
+            try cli.run("import", "--from", "bookmarks", "--archive", sandbox.write("b.html", BookmarkFixtures.firefoxHTML))
+                .status == 64)
         #expect(links().isEmpty)
+    }
+
+    /// Bookmarks are the user's library: max-entries neither refuses them nor trims them when
+    /// the clipboard history fills up afterwards.
+    @Test func maxEntriesKeepsTheHistoryAndLeavesBookmarksAlone() throws {
+        sandbox.write("config/copypasta/copypasta.conf", "max-entries = 5\n")
+        let file = sandbox.write("b.html", BookmarkFixtures.firefoxHTML)
+        #expect(try cli.run("import", "--from", "bookmarks", file).status == 0)
+        let imported = links().count
+        #expect(imported > 0)
+        for index in 0..<8 { #expect(try cli.run("add", "copied text \(index)").status == 0) }
+        #expect(links().count == imported)
+        let sql = "SELECT count(*) FROM entry WHERE kind = 'text' AND trashed_at IS NULL"
+        let texts = (try? Child(["sqlite3", sandbox.database, sql]).communicate().output) ?? ""
+        #expect(texts.split(separator: "\n").first == "5", "\(texts)")
     }
 }
