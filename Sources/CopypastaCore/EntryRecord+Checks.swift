@@ -23,6 +23,6 @@ extension EntryRecord {
         if let capturedAt, Timestamp.parseISO8601(capturedAt) == nil { return "its capture time is not an ISO 8601 time" }
         if let problem = tags.lazy.compactMap(TagName.problem).first { return problem }
         if let title, let problem = SnippetTitle.problem(title) { return problem }
-        return nil
+        return file?.problem
     }
 }

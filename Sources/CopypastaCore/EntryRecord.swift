@@ -34,6 +34,9 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
     public var tags: [String]
     /// The clock of `tags`.
     public var tagsAt: Int64
+    /// The file the entry carries (a document's copy), if any; it never changes once set, so it
+    /// has no clock: whichever side knows it wins.
+    public var file: SyncedFile?
 
     /// A record with every field given; registers default to "never set" (clock 0).
     public init(
@@ -72,6 +75,7 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
         }
         // The text is the same wherever it is known (gid is its hash); a tombstone lacks it.
         out.text = text ?? local.text
+        out.file = file ?? local.file
         if Self.wins(local.pinnedAt, local.pinned ? "1" : "0", over: pinnedAt, pinned ? "1" : "0") {
             out.pinned = local.pinned
             out.pinnedAt = local.pinnedAt

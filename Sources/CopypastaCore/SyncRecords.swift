@@ -68,7 +68,17 @@ public enum SyncRecords {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             JSONString.append(tag, to: &out)
         }
-        out += "],\"tagsAt\":\(entry.tagsAt)}".utf8
+        out += "],\"tagsAt\":\(entry.tagsAt)".utf8
+        if let file = entry.file {
+            out += ",\"file\":{\"folder\":".utf8
+            JSONString.append(file.folder, to: &out)
+            out += ",\"name\":".utf8
+            JSONString.append(file.name, to: &out)
+            out += ",\"size\":\(file.size),\"digest\":".utf8
+            JSONString.append(file.digest, to: &out)
+            out += ",\"synced\":\(file.synced)}".utf8
+        }
+        out += "}".utf8
     }
 
     private static func optional(_ value: String?, to out: inout [UInt8]) {
@@ -94,6 +104,16 @@ public enum SyncRecords {
         var tagsAt: Int64?
         var dev: String?
         var seq: Int64?
+        var file: FileLine?
+
+        /// An entry's `file` object.
+        struct FileLine: Decodable {
+            var folder: String
+            var name: String
+            var size: Int64
+            var digest: String
+            var synced: Bool
+        }
 
         func record(lineNumber: Int) throws(CoreError) -> SyncRecord? {
             switch t {
@@ -106,6 +126,9 @@ public enum SyncRecords {
                     existsAt: existsAt, pinned: pinned ?? false, pinnedAt: pinnedAt ?? 0, title: title,
                     titleAt: titleAt ?? 0, tags: tags ?? [], tagsAt: tagsAt ?? 0)
                 entry.purge = !exists && purge == true
+                entry.file = file.map {
+                    SyncedFile(folder: $0.folder, name: $0.name, size: $0.size, digest: $0.digest, synced: $0.synced)
+                }
                 return .entry(entry)
             case "ack":
                 guard let dev, let seq else { throw .data("sync record line \(lineNumber): an ack needs dev and seq") }

@@ -52,6 +52,9 @@ extension SyncEngine {
                 importJob = job
             } else if job.applied < job.records.count {
                 let end = min(job.applied + Self.applySlice, job.records.count)
+                if let folder {
+                    receivePayloads(Array(job.records[job.applied..<end]), from: job.file.device, folder: folder, key: key)
+                }
                 let outcome = try store.applyRemoteSlice(
                     Array(job.records[job.applied..<end]), from: job.file.device, me: identity.id, gid: key.gid(of:),
                     now: .now(), maxEntries: config.maxEntries)

@@ -25,7 +25,8 @@ extension SyncEngine {
         do {
             let seq = try store.nextSyncSeq(atLeast: lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .segment)
-            let records = batch.records + acks.map { SyncRecord.ack($0) }
+            let records =
+                withPayloads(batch.records, folder: folder, device: identity.id, key: key) + acks.map { SyncRecord.ack($0) }
             try folder.write(kind: .segment, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
             lastWritten = seq
             try store.recordSyncSeqWritten(seq, device: identity.id)
@@ -79,13 +80,15 @@ extension SyncEngine {
             let acks = try store.syncPeers().filter { !$0.removed && $0.receivedSeq > 0 }.map {
                 SyncRecord.ack(AckRecord(dev: $0.device, seq: $0.receivedSeq))
             }
-            let records = try store.syncPackRecords(tombstonesSince: horizon, gid: key.gid(of:)) + acks
+            let entries = try store.syncPackRecords(tombstonesSince: horizon, gid: key.gid(of:))
+            let records = withPayloads(entries, folder: folder, device: identity.id, key: key) + acks
             let seq = try store.nextSyncSeq(atLeast: lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .pack)
             try folder.write(kind: .pack, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
             lastWritten = seq
             try store.recordSyncSeqWritten(seq, device: identity.id, pack: true)
             for kind in SyncFile.Kind.allCases { _ = try folder.remove(device: identity.id, kind: kind, upTo: seq - 1) }
+            removeReleasedBlobs(records, folder: folder, device: identity.id)
             compactionDue = false
             logger.info("sync: compacted", metadata: ["seq": "\(seq)", "records": "\(records.count)", "files": "\(own.count)"])
         } catch {

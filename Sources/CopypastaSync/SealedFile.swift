@@ -1,7 +1,7 @@
 import CSodium
 import CopypastaCore
 
-/// The bytes of a segment or pack (docs/DESIGN.md §14.2).
+/// The bytes of a segment, pack or payload blob (docs/DESIGN.md §14.2).
 ///
 ///     magic (4: CPS1 or CPP1) | device id (26) | seq (10 digits) | nonce (24) | ciphertext + tag (16)
 ///
@@ -22,7 +22,13 @@ enum SealedFile {
 
     /// The sealed file of `plaintext`.
     static func seal(_ plaintext: [UInt8], kind: SyncFile.Kind, device: String, seq: Int64, key: SyncKey) -> [UInt8] {
-        let header = header(kind: kind, device: device, seq: seq)
+        seal(plaintext, header: header(kind: kind, device: device, seq: seq), key: key)
+    }
+
+    /// The sealed bytes of `plaintext` behind `header`, which is the associated data: a segment's
+    /// 40 bytes, or a payload blob's (`SyncFolder.writeBlob`).
+    static func seal(_ plaintext: [UInt8], header: [UInt8], key: SyncKey) -> [UInt8] {
+        let headerLength = header.count
         var sealed = header + Sodium.random(nonceLength) + [UInt8](repeating: 0, count: plaintext.count + tagLength)
         key.sealing.withBytes { secret in
             sealed.withUnsafeMutableBufferPointer { out in
@@ -39,13 +45,18 @@ enum SealedFile {
     /// The plaintext of `bytes`, which the listing found as `file`: `.corrupt` when it is too short
     /// or its header does not match its name, `.decrypt` when authentication fails.
     static func open(_ bytes: [UInt8], as file: SyncFile, key: SyncKey) throws(SyncError) -> [UInt8] {
+        try open(bytes, header: header(kind: file.kind, device: file.device, seq: file.seq), path: file.path, key: key)
+    }
+
+    /// The plaintext of `bytes` read from `path`, which must start with `expected`.
+    static func open(_ bytes: [UInt8], header expected: [UInt8], path: String, key: SyncKey) throws(SyncError) -> [UInt8] {
+        let headerLength = expected.count
         guard bytes.count >= headerLength + nonceLength + tagLength else {
-            throw .corrupt(path: file.path, reason: "only \(bytes.count) bytes, shorter than any sealed file")
+            throw .corrupt(path: path, reason: "only \(bytes.count) bytes, shorter than any sealed file")
         }
-        let expected = header(kind: file.kind, device: file.device, seq: file.seq)
         guard bytes.starts(with: expected) else {
             let found = String(decoding: bytes[..<headerLength].map { (32..<127).contains($0) ? $0 : 63 }, as: UTF8.self)
-            throw .corrupt(path: file.path, reason: "its header \(found) does not match its name (renamed or moved?)")
+            throw .corrupt(path: path, reason: "its header \(found) does not match its name (renamed or moved?)")
         }
         let cipherStart = headerLength + nonceLength
         var plaintext = [UInt8](repeating: 0, count: bytes.count - cipherStart - tagLength)
@@ -60,7 +71,7 @@ enum SealedFile {
                 }
             }
         }
-        guard status == 0 else { throw .decrypt(path: file.path) }
+        guard status == 0 else { throw .decrypt(path: path) }
         return plaintext
     }
 }

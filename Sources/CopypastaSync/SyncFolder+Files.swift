@@ -103,5 +103,6 @@ extension SyncFolder {
         // A member's temporary file is a write in progress (or one a crash left, which its
         // writer removes at start), not junk worth a line in the activity log.
         name == deviceFileName || name == removedFileName || keyBoxPeer(name) != nil || name.hasPrefix(temporaryPrefix)
+            || blobFolder(name) != nil
     }
 }
