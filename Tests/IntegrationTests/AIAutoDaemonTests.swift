@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `ai-auto`: the daemon starts `copypasta-ai auto` for new library items (at start, and when
-/// `add` kicks it), never for clipboard captures or local-only entries; the fake provider on
+/// `add` kicks it), never for clipboard captures, secure or local-only entries; the fake provider on
 /// loopback (Tests/Fixtures/ai/provider.py) answers.
 @Suite(.serialized) struct AIAutoDaemonTests {
     static let key = "sk-test-0123456789abcdef"
@@ -21,14 +21,20 @@ import Testing
         return (desktop, fake)
     }
 
-    @Test func addedLinksGetTagsCapturesAndLocalOnlyEntriesNothing() throws {
+    @Test func addedLinksGetTagsCapturesSecureAndLocalOnlyEntriesNothing() throws {
         let (desktop, fake) = try desktop("tags")
         let store = try HistoryStore(path: desktop.sandbox.database)
         let added = try store.addLink(url: "https://example.org/swift", archive: false, at: .now())
         let captured = try store.addLink(url: "https://example.org/copied", source: .clipboard, archive: false, at: .now())
         let local = try store.addLink(url: "https://example.org/private", archive: false, at: .now(), syncLocal: true)
+        let secure = try desktop.cli.run(
+            ["add", "--secure", "--passphrase-fd", "0", "https://example.org/sealed"], input: Array("pass phrase".utf8))
+        #expect(secure.status == 0, "\(secure.stderr)")
+        let sealed = try #require(try store.newestID())
+        #expect(try store.entry(id: sealed).kind == .link, "a secure link would otherwise be a candidate")
         try desktop.startDaemon()
         #expect(waitUntil(seconds: 60) { (try? store.aiResult(id: added)) != nil }, "\(desktop.log)")
+        #expect(try store.aiResult(id: sealed) == nil)
         #expect(try store.aiResult(id: added)?.tags.isEmpty == false)
         #expect(try store.aiResult(id: captured) == nil)
         #expect(try store.aiResult(id: local) == nil)
