@@ -12,11 +12,17 @@ public enum AIMain {
     /// Runs the arguments after the program name; returns the exit status.
     public static func run(_ arguments: [String], transport: AIExchange.Transport) -> Int32 {
         do {
-            let (paths, run) = try parse(arguments)
+            let (paths, job) = try parse(arguments)
             let config = try ConfigFile.load(paths.config)
             let store = try HistoryStore(path: paths.database, create: false)
             let home = getenv("HOME").map { String(cString: $0) } ?? ""
-            try run.run(store: store, config: config, home: home, transport: transport, out: write, note: { complain($0) })
+            switch job {
+            case .run(let run):
+                try run.run(store: store, config: config, home: home, transport: transport, out: write, note: { complain($0) })
+            case .auto(let seconds):
+                try AIAuto.run(
+                    store: store, config: config, home: home, seconds: seconds, transport: transport, note: { complain($0) })
+            }
             return ExitStatus.success.rawValue
         } catch let failure as CopypastaFailure {
             complain(failure.description)
@@ -27,9 +33,17 @@ public enum AIMain {
         }
     }
 
-    /// The paths and the run the arguments name; a usage error otherwise.
-    static func parse(_ arguments: [String]) throws(AIUsage) -> ((database: String, config: String), AIRun) {
-        var database: String?, config: String?, dryRun = false, apply = false
+    /// What the arguments ask for: a run of `copypasta ai`, or the daemon's `auto` run.
+    enum Job {
+        /// `summarize`, `tags` or `ask`.
+        case run(AIRun)
+        /// `auto [--seconds N]`.
+        case auto(seconds: Double)
+    }
+
+    /// The paths and the job the arguments name; a usage error otherwise.
+    static func parse(_ arguments: [String]) throws(AIUsage) -> ((database: String, config: String), Job) {
+        var database: String?, config: String?, dryRun = false, apply = false, seconds = 540.0
         var words: [String] = []
         var index = 0
         while index < arguments.count {
@@ -39,6 +53,12 @@ public enum AIMain {
                 guard index + 1 < arguments.count else { throw AIUsage("\(word) needs a path") }
                 if word == "--db" { database = arguments[index + 1] } else { config = arguments[index + 1] }
                 index += 1
+            case "--seconds":
+                guard index + 1 < arguments.count, let value = Double(arguments[index + 1]), value > 0 else {
+                    throw AIUsage("--seconds needs a positive number")
+                }
+                seconds = value
+                index += 1
             case "--dry-run": dryRun = true
             case "--apply": apply = true
             default: words.append(word)
@@ -46,7 +66,12 @@ public enum AIMain {
             index += 1
         }
         guard let database, let config, let verb = words.first else {
-            throw AIUsage("usage: copypasta-ai --db PATH --config PATH summarize|tags|ask [--dry-run] [--apply] ID…")
+            throw AIUsage(
+                "usage: copypasta-ai --db PATH --config PATH summarize|tags|ask [--dry-run] [--apply] ID… | auto [--seconds N]")
+        }
+        if verb == "auto" {
+            guard words.count == 1 else { throw AIUsage("auto takes no entries") }
+            return ((database, config), .auto(seconds: seconds))
         }
         var rest = Array(words.dropFirst())
         let chosen: AIRun.Verb
@@ -62,7 +87,7 @@ public enum AIMain {
         guard !ids.isEmpty, ids.count == rest.count else {
             throw AIUsage("expected entry ids, got '\(rest.joined(separator: " "))'")
         }
-        return ((database, config), AIRun(verb: chosen, ids: ids, dryRun: dryRun))
+        return ((database, config), .run(AIRun(verb: chosen, ids: ids, dryRun: dryRun)))
     }
 
     /// Writes `text` to standard output.

@@ -12,6 +12,16 @@ public struct AISettings: Equatable, Sendable {
         case openai
     }
 
+    /// What `ai-auto` runs on new library items.
+    public enum Auto: String, Sendable, CaseIterable {
+        /// Nothing runs unasked.
+        case off
+        /// Suggested tags (stored for review, not applied).
+        case tags
+        /// A summary and key points.
+        case summary
+    }
+
     /// `ai-provider`.
     public var provider = Provider.none
     /// `ai-model`; empty: not set.
@@ -22,6 +32,8 @@ public struct AISettings: Equatable, Sendable {
     public var maxCharacters = 20_000
     /// `ai-timeout`: how long one request may take, in milliseconds.
     public var timeoutMilliseconds = 60_000
+    /// `ai-auto`.
+    public var auto = Auto.off
     /// `ai-key-file`, `~` not yet expanded; empty: not set.
     public var keyFile = ""
     /// `ai-key-command` as argv words; empty: not set.
@@ -37,8 +49,8 @@ public struct AISettings: Equatable, Sendable {
 }
 
 extension ConfigKey {
-    /// `ai-provider`, `ai-model`, `ai-endpoint`, `ai-max-chars`, `ai-timeout`, `ai-key-file` and
-    /// `ai-key-command`, in documentation order.
+    /// `ai-provider`, `ai-model`, `ai-endpoint`, `ai-max-chars`, `ai-timeout`, `ai-auto`,
+    /// `ai-key-file` and `ai-key-command`, in documentation order.
     static let aiKeys: [ConfigKey] = [
         .choice("ai-provider", \.ai.provider),
         .word("ai-model", expected: "a model name such as claude-haiku-4-5", \.ai.model),
@@ -53,6 +65,7 @@ extension ConfigKey {
             }, show: { $0.ai.endpoint.isEmpty ? "(the provider's public endpoint)" : $0.ai.endpoint }),
         .number("ai-max-chars", 500...1_000_000, \.ai.maxCharacters),
         .duration("ai-timeout", 1000...600_000, expected: "a duration from 1s to 10m, like 60s", \.ai.timeoutMilliseconds),
+        .choice("ai-auto", \.ai.auto),
         .word("ai-key-file", expected: "a file path", \.ai.keyFile),
         ConfigKey(
             name: "ai-key-command",

@@ -61,6 +61,8 @@ public struct Entry: Sendable, Equatable {
     /// Set by a command that looked on disk: the link's archive folder or the file's copy is
     /// gone (removed by hand, or not synced). Listings then say `missing`; nothing fails.
     public var payloadMissing = false
+    /// The AI assistant's stored results, when a command read them (`list --json`, `search --json`).
+    public var ai: AIResult?
 
     /// Creates an entry value; the store is what assigns real ids.
     public init(

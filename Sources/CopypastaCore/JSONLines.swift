@@ -53,6 +53,7 @@ public enum JSONLines {
         }
         if entry.secure { out += ",\"secure\":true".utf8 }
         appendPayloads(entry, to: &out)
+        if let ai = entry.ai { out += ",\"ai\":{\(ai.jsonMembers)}".utf8 }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -30,6 +30,7 @@ extension Agent {
                 sync.kick()
             case .archiveKick:
                 startArchiveWorker()
+                startAIWorker()
             }
             return .success(.done)
         } catch let failure as CopypastaFailure {

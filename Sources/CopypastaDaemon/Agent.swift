@@ -53,8 +53,9 @@ public final class Agent {
     var configStamp: String
     /// The purge of the session's entries a screen lock started, while it runs (Agent+SessionClear.swift).
     var lockClear: PurgeSlices<Int>?
-    /// Whether links were queued while the archive worker ran: it runs again when it ends.
-    var archiveWanted = false
+    /// The background workers (`BackgroundWorker.job`) that work arrived for while they ran:
+    /// each runs again when it ends.
+    var workersWanted: Set<String> = []
 
     /// Takes the instance lock, opens the database and the display; throws when any is unavailable.
     public init(paths: Paths, config: Config, displayName: String?, logger: Logger) throws {
@@ -105,6 +106,7 @@ public final class Agent {
         sync.start()
         applySnippetDir()
         startArchiveWorker()
+        startAIWorker()
         logger.info("watching \(selectionNames) on \(display.name)", metadata: ["db": "\(paths.database)", "pid": "\(getpid())"])
         while exitStatus == nil {
             let expire = { (now: Double) in

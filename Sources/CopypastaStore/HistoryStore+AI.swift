@@ -54,6 +54,26 @@ extension HistoryStore {
         }
     }
 
+    /// Library items `ai-auto` runs on, newest first: links and documents (never text captured
+    /// from the clipboard) without AI results, neither secure, local-only nor in the trash, and
+    /// no link whose archive is still pending (its readable text is what gets sent).
+    public func aiAutoCandidates(limit: Int) throws(StoreError) -> [Int64] {
+        try database.with(
+            """
+            SELECT e.id FROM entry e LEFT JOIN entry_link l ON l.entry_id = e.id
+            WHERE e.kind IN ('link', 'document') AND e.secure = 0 AND e.sync_local = 0 AND e.trashed_at IS NULL
+                AND e.source NOT IN ('clipboard', 'primary')
+                AND (l.archive IS NULL OR l.archive != 'pending')
+                AND NOT EXISTS (SELECT 1 FROM entry_ai a WHERE a.entry_id = e.id)
+            ORDER BY e.id DESC LIMIT ?
+            """, [Int64(limit)]
+        ) { row throws(StoreError) in
+            var ids: [Int64] = []
+            while try row.step() { ids.append(row.int(0)) }
+            return ids
+        }
+    }
+
     /// Whether entry `id` was marked local-only (`copypasta local`): such an entry never leaves
     /// this machine, to another device or to an AI provider.
     public func isLocalOnly(id: Int64) throws(StoreError) -> Bool {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CopypastaCore
+import CopypastaStore
 
 /// The output formats `list`, `search` and `pick` share (copypasta(1) COMMANDS).
 ///
@@ -26,6 +27,15 @@ struct EntryOutputOptions: ParsableArguments {
     /// Refuses two output formats at once.
     func validate() throws {
         if json && null { throw ValidationError("--json and --null cannot be combined; pick one output format") }
+    }
+
+    /// `entry` with its stored AI results when the format prints them (`--json`'s `ai` field);
+    /// a result that cannot be read leaves the field out rather than failing the listing.
+    func withAI(_ entry: Entry, store: HistoryStore) -> Entry {
+        guard json else { return entry }
+        var entry = entry
+        entry.ai = try? store.aiResult(id: entry.id)
+        return entry
     }
 
     /// Whether the format needs the full texts.

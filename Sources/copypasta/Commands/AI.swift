@@ -13,7 +13,7 @@ extension Copypasta {
         static let configuration = CommandConfiguration(
             commandName: "ai",
             abstract: "Summaries, tag suggestions and answers from an AI provider you configured, with your own key.",
-            discussion: "Nothing is sent unless you run one of these on named entries. See copypasta(1) for the setup.",
+            discussion: "Nothing is sent unless you run one of these (or set ai-auto). See copypasta(1) for the setup.",
             subcommands: [Summarize.self, Tags.self, Ask.self, Clear.self])
 
         /// `ai summarize ID…`.

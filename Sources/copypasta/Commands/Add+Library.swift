@@ -60,7 +60,8 @@ extension Copypasta.Add {
             return
         }
         SyncKick.afterChange(global, store)
-        if archive && url != nil { ArchiveKick.send(global) }
+        // The kick also wakes ai-auto, which runs on new library items.
+        if (archive && url != nil) || config.ai.auto != .off { ArchiveKick.send(global) }
         if copy { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
     }
 }

@@ -110,7 +110,7 @@ extension Copypasta {
             }
             if let id = outcome.id, key == nil, Self.isArchivable(text) {
                 try store.attachLink(id: id, url: text, archive: config.library.archiveLinks != .off)
-                if config.library.archiveLinks != .off { ArchiveKick.send(global) }
+                if config.library.archiveLinks != .off || config.ai.auto != .off { ArchiveKick.send(global) }
             }
             SyncKick.afterChange(global, store)
             if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }

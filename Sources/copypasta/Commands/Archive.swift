@@ -43,8 +43,9 @@ extension Copypasta {
     }
 }
 
-/// Tells a running daemon that links were queued for archiving (`archive-kick`), so that it
-/// starts the worker now. Best effort: without a daemon, they are archived when it starts.
+/// Tells a running daemon that links were queued for archiving or library items added
+/// (`archive-kick`), so that it starts its workers now (the archive, and `ai-auto`'s). Best
+/// effort: without a daemon, they run when it starts.
 enum ArchiveKick {
     /// Sends `archive-kick` if the daemon runs.
     static func send(_ global: GlobalOptions) {

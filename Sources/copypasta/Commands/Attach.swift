@@ -31,7 +31,7 @@ extension Copypasta {
             let id = try entry.id(in: store)
             if let url {
                 try store.attachLink(id: id, url: url, archive: config.library.archiveLinks != .off)
-                if config.library.archiveLinks != .off { ArchiveKick.send(global) }
+                if config.library.archiveLinks != .off || config.ai.auto != .off { ArchiveKick.send(global) }
             } else if let file {
                 let copied = try store.payloads.copyIn(from: file, maxBytes: Int64(config.library.maxFileBytes))
                 let path = store.payloads.path(.documents, copied.folder) + "/" + copied.name

@@ -68,7 +68,9 @@ extension Copypasta {
             let columns = Terminal.outputColumns()
             // The sync column appears once this machine was set up for sync (--json always has "sync").
             let badges = try store.syncSettings().isSetUp
-            try store.forEachEntry(filter, withText: output.needsText) { output.print($0, columns: columns, badge: badges) }
+            try store.forEachEntry(filter, withText: output.needsText) {
+                output.print(output.withAI($0, store: store), columns: columns, badge: badges)
+            }
             Output.standard.flush()
         }
     }

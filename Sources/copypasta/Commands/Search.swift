@@ -63,7 +63,7 @@ extension Copypasta {
             // Printed as read: a search without a limit never holds every hit.
             try store.search(parsed, order: sort, limit: page.limit, offset: page.offset, withText: output.needsText) {
                 found = true
-                output.print($0, columns: columns)
+                output.print(output.withAI($0, store: store), columns: columns)
             }
             Output.standard.flush()
             Self.reportRegexGaveUp(store)

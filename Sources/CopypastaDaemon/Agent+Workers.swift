@@ -1,0 +1,63 @@
+import Glibc
+
+/// A background worker the daemon starts as one child job through the hook runner
+/// (docs/DESIGN.md "Link archives" and "AI assistance"): never two of one kind at a time, a
+/// deadline for the whole run (its process group is killed past it), and a second run when
+/// work arrived while it ran. The worker itself picks its work from the database.
+struct BackgroundWorker: Sendable {
+    /// The hook runner's name for the worker's job.
+    var job: String
+    /// The executable, found beside the daemon's own.
+    var executable: String
+    /// Seconds one run may take before it is killed; the worker is told a minute less.
+    var seconds: Double
+
+    /// `copypasta-archive`: fetches pending link archives.
+    static let archive = BackgroundWorker(job: "archive", executable: "copypasta-archive", seconds: 900)
+    /// `copypasta-ai auto`: runs the assistant on new library items (`ai-auto`).
+    static let ai = BackgroundWorker(job: "ai", executable: "copypasta-ai", seconds: 600)
+}
+
+extension Agent {
+    /// Starts `worker` with `arguments` after `--db` and `--config`, unless it runs; while it
+    /// runs, notes that it should run again when it ends. Logs `missing` when the executable
+    /// is not installed beside `copypasta`.
+    func startWorker(_ worker: BackgroundWorker, arguments: [String], missing: String) {
+        let runner = loop.hookRunner(logger: logger)
+        if runner.exited == nil {
+            runner.exited = { [unowned self] name in workerExited(name) }
+        }
+        guard !runner.isActive(worker.job) else {
+            workersWanted.insert(worker.job)
+            return
+        }
+        guard let path = Self.workerPath(worker.executable) else { return logger.warning("\(missing)") }
+        runner.run(
+            HookRunner.Job(
+                name: worker.job,
+                argv: [path, "--db", paths.database, "--config", paths.configFile] + arguments
+                    + ["--seconds", "\(Int(worker.seconds) - 60)"],
+                environment: [:], input: "", timeout: worker.seconds, entry: 0))
+    }
+
+    /// A worker ended: it runs again when work arrived meanwhile; a finished archive run may
+    /// have archived links that the assistant waits for.
+    private func workerExited(_ name: String) {
+        let again = workersWanted.remove(name) != nil
+        switch name {
+        case BackgroundWorker.archive.job:
+            if again { startArchiveWorker() }
+            startAIWorker()
+        case BackgroundWorker.ai.job:
+            if again { startAIWorker() }
+        default: break
+        }
+    }
+
+    /// `name` beside the daemon's own executable, as `pick` finds `copypasta-picker`.
+    static func workerPath(_ name: String) -> String? {
+        guard let own = ownExecutable(), let slash = own.lastIndex(of: "/") else { return nil }
+        let worker = String(own[...slash]) + name
+        return access(worker, X_OK) == 0 ? worker : nil
+    }
+}
