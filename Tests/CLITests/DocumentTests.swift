@@ -25,6 +25,7 @@ import Testing
         #expect(added.status == 0 && added.output == "1\n", "\(added.stderr)")
         #expect(try cli.run("list").output == "1\tnotes.md\n")
         #expect(try cli.run("search", "zanzibar").output == "1\tnotes.md\n")
+        #expect(try cli.run("pick", "--list", "zanzibar").output == "1\tnotes.md\n")
         #expect(try cli.run("search", "kind:document").output == "1\tnotes.md\n")
         let json = try cli.run("list", "--json").output
         #expect(json.contains(#""kind":"document""#) && json.contains(#""file":{"name":"notes.md","size":26,"missing":false}"#))
