@@ -6,6 +6,9 @@ public struct PickerCursor: Sendable, Equatable {
     let below: Int64?
     /// How many history rows were shown, for an order that has no keyset (`EntrySort`).
     let shown: Int
+    /// How many library hits (`EntrySelection.bodyHits`) were shown; nil while the history's
+    /// own hits are still being paged.
+    var library: Int? = nil
 }
 
 /// One page of a picker's list.
@@ -55,7 +58,9 @@ extension HistoryStore {
         var last: Int64?
         var read = 0
         let wanted = max(limit - entries.count, 1)
-        if let sort {
+        if after?.library != nil {
+            // The history's own hits were all shown: only library hits remain.
+        } else if let sort {
             // An order other than the history's own pages by offset.
             let sql = selection.sortedPage(sort, withText: withText)
             let values = (selection.match.map { [$0] } ?? []) + selection.values + [wanted, after?.shown ?? 0]
@@ -73,7 +78,27 @@ extension HistoryStore {
                 read += 1
             }
         }
+        if read < wanted, let match = selection.match {
+            let found = try libraryHits(selection, match, offset: after?.library ?? 0, limit: wanted - read, withText: withText)
+            entries += found
+            let next =
+                found.count < wanted - read
+                ? nil : PickerCursor(below: nil, shown: 0, library: (after?.library ?? 0) + found.count)
+            return PickerPage(entries: entries, next: next)
+        }
         let next = read < wanted ? nil : PickerCursor(below: last, shown: (after?.shown ?? 0) + read)
         return PickerPage(entries: entries, next: next)
+    }
+
+    /// The entries found only by their library texts (an article, a document's text, a summary),
+    /// after the history's own hits as `search` shows them; nothing when the library holds no texts.
+    private func libraryHits(
+        _ selection: EntrySelection, _ match: String, offset: Int, limit: Int, withText: Bool
+    ) throws(StoreError) -> [Entry] {
+        guard try database.scalarInt("SELECT 1 FROM entry_body LIMIT 1") != nil else { return [] }
+        var found: [Entry] = []
+        let values: [(any SQLValue)?] = [match] + selection.values + [match, limit, offset]
+        try read(selection.bodyHits(withText: withText), values, withText: withText) { entry, _ in found.append(entry) }
+        return found
     }
 }

@@ -25,6 +25,7 @@ import Testing
         #expect(added.status == 0 && added.output == "1\n", "\(added.stderr)")
         #expect(try cli.run("list").output == "1\tnotes.md\n")
         #expect(try cli.run("search", "zanzibar").output == "1\tnotes.md\n")
+        #expect(try cli.run("pick", "--list", "zanzibar").output == "1\tnotes.md\n")
         #expect(try cli.run("search", "kind:document").output == "1\tnotes.md\n")
         let json = try cli.run("list", "--json").output
         #expect(json.contains(#""kind":"document""#) && json.contains(#""file":{"name":"notes.md","size":26,"missing":false}"#))
@@ -32,6 +33,33 @@ import Testing
         #expect(files.count == 1 && files.first?.hasPrefix("documents/") == true && files.first?.hasSuffix("/notes.md") == true)
         #expect(sandbox.mode(data + "/" + (files.first ?? "")) == 0o600)
         #expect(sandbox.read(source) == sandbox.read(data + "/" + (files.first ?? "")))
+    }
+
+    func sqlite(_ sql: String) -> Bool {
+        (try? Child(["sqlite3", sandbox.database, sql]).communicate())?.status == 0
+    }
+
+    @Test func showPrintsTheLibraryFieldsBeforeTheText() throws {
+        sandbox.write("config/copypasta/copypasta.conf", "archive-links = off\n")
+        #expect(try cli.run("add", "plain words").status == 0)
+        #expect(try cli.run("show", "1").output == "plain words")
+        let source = sandbox.write("in/notes.md", "quokka notes\n")
+        #expect(try cli.run("add", "--file", source).status == 0)
+        #expect(try cli.run("show", "2").output == "kind: document\nfile: notes.md (13 bytes)\n\nnotes.md")
+        #expect(try cli.run("add", "--url", "https://example.org/a").status == 0)
+        let update = """
+            UPDATE entry_link SET archive = 'failed', reason = 'HTTP 404', page_title = 'Page', \
+            author = 'Ann', published = '2024-01-02' WHERE entry_id = 3
+            """
+        #expect(sqlite(update))
+        let shown = try cli.run("show", "3").output
+        #expect(shown.hasPrefix("kind: link\nurl: https://example.org/a\narchive: failed (HTTP 404)\n"))
+        #expect(shown.contains("page title: Page\nauthor: Ann\npublished: 2024-01-02\n\n"))
+        #expect(sqlite("UPDATE entry_link SET archive = 'full', reason = NULL, folder = 'gone' WHERE entry_id = 3"))
+        #expect(try cli.run("show", "3").output.contains("archive: missing\n"))
+        let json = try cli.run("show", "--json", "3").output
+        #expect(json.hasPrefix(#"{"id":3,"#) && json.contains(#""url":"https://example.org/a","archive":"missing""#))
+        #expect(json.contains(#""pageTitle":"Page","author":"Ann","published":"2024-01-02""#) && json.hasSuffix("}\n"))
     }
 
     @Test func htmlAndPDFAreSearchableByTheirText() throws {

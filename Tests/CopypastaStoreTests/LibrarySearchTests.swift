@@ -27,6 +27,29 @@ import Testing
         #expect(try search(store, "axolotl kind:text") == [note])
     }
 
+    @Test func thePickersPagesFindLibraryTextsAfterTheHistorysHits() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let link = try store.addLink(url: "https://example.com/post", archive: true, at: .now())
+        try store.recordArchive(
+            id: link, status: .full, reason: nil, folder: nil, readableText: "a story about the axolotl", at: .now())
+        let document = try #require(try store.add("report.pdf", at: .now(), policy: .move, maxEntries: 0).id)
+        try store.setBody(id: document, source: .document, text: "axolotl habitat")
+        let summarized = try #require(try store.add("plain", at: .now(), policy: .move, maxEntries: 0).id)
+        try store.setBody(id: summarized, source: .summary, text: "about axolotl care")
+        let note = try #require(try store.add("axolotl notes", at: .now(), policy: .move, maxEntries: 0).id)
+        var ids: [Int64] = []
+        var cursor: PickerCursor?
+        repeat {
+            let page = try store.pickerPage(SearchQuery.parse("axolotl"), after: cursor, limit: 1)
+            ids += page.entries.map(\.id)
+            cursor = page.next
+        } while cursor != nil && ids.count < 10
+        #expect(ids == [note, document, link, summarized])
+        let whole = try store.pickerPage(SearchQuery.parse("axolotl"), limit: 50)
+        #expect(whole.entries.map(\.id) == [note, document, link, summarized] && whole.next == nil)
+        #expect(try store.pickerPage(SearchQuery.parse("axolotl kind:link"), limit: 50).entries.map(\.id) == [link])
+    }
+
     @Test func titleHitsRankAboveBodyHitsAboveSummaries() throws {
         let store = try HistoryStore(path: sandbox.database)
         let summary = try #require(try store.add("first", at: .now(), policy: .move, maxEntries: 0).id)

@@ -2,11 +2,11 @@ import ArgumentParser
 import CopypastaStore
 
 extension Copypasta {
-    /// `copypasta show ID`: the exact text, byte for byte.
+    /// `copypasta show ID`: the exact text, byte for byte, after a library item's fields (Show+Library).
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Print an entry's exact text, byte for byte, with nothing added.")
+            abstract: "Print an entry's exact text, byte for byte; a library item's fields come first.")
 
         // The options of GlobalOptions, declared here rather than as an option group (GlobalOptions).
         @Option(name: GlobalOptions.dbName, help: GlobalOptions.dbHelp)
@@ -27,12 +27,17 @@ extension Copypasta {
         @Flag(help: "Print the stored AI results (summary, key points, suggested tags, model, time) instead of the text.")
         var ai = false
 
+        @Flag(help: "Print the entry as one JSON line, as list --json does, library fields included.")
+        var json = false
+
         /// A secure entry is opened here with the passphrase; the daemon's unlocked key is not asked
         /// for, so the text never crosses the socket.
         func run() throws {
             let store = try global.openStoreForReading()
             let id = try entry.id(in: store)
             if ai { return try Self.printAI(store, id: id) }
+            if json { return try Self.printJSON(store, id: id) }
+            if let header = Self.libraryHeader(try store.entry(id: id)) { Output.standard.write(Array(header.utf8)) }
             if try store.isSecure(id: id) == true {
                 let key = try secret.key(store: store, config: try global.loadConfig(), create: false)
                 Output.standard.write(try store.secureText(id: id, key: key))
