@@ -106,7 +106,9 @@ let package = Package(
             name: "CopypastaArchive",
             dependencies: ["CopypastaCore", "CopypastaSystem", "CopypastaStore", "CopypastaNet", "CopypastaHTML"],
             swiftSettings: strict),
-        .executableTarget(name: "copypasta-archive", dependencies: ["CopypastaArchive", "CopypastaCore", "CopypastaSystem", "CopypastaStore"], swiftSettings: strict),
+        .executableTarget(
+            name: "copypasta-archive", dependencies: ["CopypastaArchive", "CopypastaCore", "CopypastaSystem", "CopypastaStore"],
+            swiftSettings: strict),
         .target(name: "CopypastaClient", dependencies: ["CopypastaCore", "CopypastaSystem", "CSystem"], swiftSettings: strict),
         .target(
             name: "CopypastaDaemon",
@@ -150,7 +152,8 @@ let package = Package(
         .testTarget(name: "CopypastaNetTests", dependencies: ["CopypastaNet", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CopypastaHTMLTests", dependencies: ["CopypastaHTML", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "CopypastaArchiveTests", dependencies: ["CopypastaArchive", "CopypastaHTML", "CopypastaStore", "CopypastaCore", "TestSupport"],
+            name: "CopypastaArchiveTests",
+            dependencies: ["CopypastaArchive", "CopypastaHTML", "CopypastaStore", "CopypastaCore", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "CopypastaPickerTests", dependencies: ["CopypastaPicker", "CopypastaCore", "CopypastaStore", "TestSupport"],
@@ -173,7 +176,8 @@ let package = Package(
             name: "CLITests", dependencies: ["TestSupport", "CopypastaStore", "CopypastaCore", "CopypastaBookmarks", "CSQLite"],
             swiftSettings: strict),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore", "CopypastaStore"], swiftSettings: strict),
+            name: "IntegrationTests", dependencies: ["TestSupport", "CopypastaSync", "CopypastaCore", "CopypastaStore"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
