@@ -54,18 +54,18 @@ extension HistoryStore {
         }
     }
 
-    /// Library items `ai-auto` runs on, newest first: links and documents (never text captured
-    /// from the clipboard) without AI results, neither secure, local-only nor in the trash, and
+    /// Library items `ai-auto` runs on, newest first: links and documents the user added or
+    /// imported from bookmarks (`libraryItem`, read through their own small index, never the
+    /// history's) without AI results, neither secure, local-only nor in the trash, and
     /// no link whose archive is still pending (its readable text is what gets sent).
     public func aiAutoCandidates(limit: Int) throws(StoreError) -> [Int64] {
         try database.with(
             """
-            SELECT e.id FROM entry e LEFT JOIN entry_link l ON l.entry_id = e.id
-            WHERE e.kind IN ('link', 'document') AND e.secure = 0 AND e.sync_local = 0 AND e.trashed_at IS NULL
-                AND e.source NOT IN ('clipboard', 'primary')
+            SELECT e.id FROM entry e INDEXED BY entry_library_by_seq LEFT JOIN entry_link l ON l.entry_id = e.id
+            WHERE e.trashed_at IS NULL AND \(Self.libraryItem) AND e.secure = 0 AND e.sync_local = 0
                 AND (l.archive IS NULL OR l.archive != 'pending')
                 AND NOT EXISTS (SELECT 1 FROM entry_ai a WHERE a.entry_id = e.id)
-            ORDER BY e.id DESC LIMIT ?
+            ORDER BY e.seq DESC LIMIT ?
             """, [Int64(limit)]
         ) { row throws(StoreError) in
             var ids: [Int64] = []

@@ -86,7 +86,8 @@ extension Schema {
     /// are the user's library, not clipboard history: max-entries neither counts nor trims them,
     /// so a thousand copies never delete a saved document or an imported bookmark (docs/DESIGN.md
     /// §17). Retention walks `entry_history_by_seq`, which leaves them out, so its cost stays the
-    /// rows it removes; the few library items are counted through `entry_library_by_seq`. The
+    /// rows it removes; the few library items are counted through `entry_library_by_seq`, which
+    /// is also where `ai-auto` finds its candidates without reading the history. The
     /// (pinned, seq) index the walk used before goes: nothing else reads it.
     static let libraryKept = Migration(
         name: "library items are kept out of max-entries",
@@ -94,7 +95,7 @@ extension Schema {
             DROP INDEX entry_live_pinned_by_seq;
             CREATE INDEX entry_history_by_seq ON entry (seq)
                 WHERE trashed_at IS NULL AND pinned = 0 AND NOT (\(HistoryStore.libraryItem));
-            CREATE INDEX entry_library_by_seq ON entry (seq)
-                WHERE trashed_at IS NULL AND pinned = 0 AND \(HistoryStore.libraryItem);
+            CREATE INDEX entry_library_by_seq ON entry (pinned, seq)
+                WHERE trashed_at IS NULL AND \(HistoryStore.libraryItem);
             """)
 }

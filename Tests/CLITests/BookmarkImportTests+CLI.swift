@@ -58,7 +58,8 @@ extension BookmarkImportTests {
         let result = try cli.run("import", "--from", "chromium")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("imported 2 bookmarks from brave, skipped 0 duplicates and 1 that are not links"))
-        #expect(try cli.run("list", "--tag", "brave", "--collection", "Toolbar/Work").output.hasSuffix("\thttps://a.example/\n"))
+        #expect(
+            try cli.run("list", "--tag", "brave", "--collection", "Toolbar/Work").output.hasSuffix("\tA — https://a.example/\n"))
         sandbox.write("elsewhere/Profile 2/Bookmarks", BookmarkFixtures.chromiumJSON([("https://c.example/", "C", nil)]))
         let named = try cli.run("import", "--from", "chromium", sandbox.root + "/elsewhere/Profile 2")
         #expect(named.stderr.contains("imported 1 bookmarks from chromium"))

@@ -20,7 +20,8 @@ import Testing
         let install = try make(["install-files", "DESTDIR=\(destdir)", "PREFIX=/usr"])
         #expect(install.status == 0, "\(install.stderr)")
         let expected = [
-            "/etc/xdg/autostart/copypasta.desktop", "/usr/bin/copypasta", "/usr/bin/copypasta-ai", "/usr/bin/copypasta-picker",
+            "/etc/xdg/autostart/copypasta.desktop", "/usr/bin/copypasta", "/usr/bin/copypasta-ai", "/usr/bin/copypasta-archive",
+            "/usr/bin/copypasta-picker",
             "/usr/lib/systemd/user/copypasta.service",
             "/usr/share/bash-completion/completions/copypasta", "/usr/share/fish/vendor_completions.d/copypasta.fish",
             "/usr/share/man/man1/copypasta.1", "/usr/share/zsh/site-functions/_copypasta",
