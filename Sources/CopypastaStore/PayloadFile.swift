@@ -49,17 +49,9 @@ enum PayloadFile {
 
     /// The names in a directory, without `.` and `..`; none when it is gone.
     static func names(in directory: String) throws(PayloadError) -> [String] {
-        guard let stream = opendir(directory) else {
+        guard let names = FolderPath.names(in: directory) else {
             if errno == ENOENT { return [] }
             throw .io(path: directory, reason: SystemError.describe(errno))
-        }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
         }
         return names
     }

@@ -94,17 +94,9 @@ enum FileIO {
 
     /// The names in `directory` other than `.` and `..`; nil when it does not exist or is not a directory.
     static func list(_ directory: String) throws(SyncError) -> [String]? {
-        guard let stream = opendir(directory) else {
+        guard let names = FolderPath.names(in: directory) else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw SyncError.system(errno, path: directory)
-        }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
     }

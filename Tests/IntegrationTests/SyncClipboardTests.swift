@@ -17,7 +17,7 @@ import Testing
         let hook = hooks.write(
             "on-copy", "#!/bin/sh\nprintf '%s %s\\n' \"$COPYPASTA_EVENT\" \"$COPYPASTA_DEVICE\" >> \"$0.log\"\n", mode: 0o755)
         let synced = try SyncedMachines(["alpha", "beta"]) { name in
-            "sync-clipboard = on\nsync-clipboard-quiet = 2s\n" + (name == "beta" ? "on-copy = \(hook)\n" : "")
+            "sync-clipboard = on\nsync-clipboard-quiet = 5s\n" + (name == "beta" ? "on-copy = \(hook)\n" : "")
         }
         let (a, b) = (synced.machines[0], synced.machines[1])
 
@@ -54,7 +54,7 @@ import Testing
         try a.copy("too soon ibex")
         #expect(poll(seconds: 15) { b.entry("too soon ibex") != nil }, "\(synced.logs)")
         #expect(holds(for: 1) { Self.clipboard(b) == "copied on beta" }, "\(synced.logs)")
-        usleep(2_000_000)
+        usleep(5_000_000)
         try a.copy("after the quiet yak")
         #expect(poll(seconds: 15) { Self.clipboard(b) == "after the quiet yak" }, "\(synced.logs)")
     }
