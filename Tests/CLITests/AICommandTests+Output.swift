@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// The stored AI results in listings: `list --json` and `search --json` carry them, and a word
+/// The stored AI results in listings: `list --json`, `search --json` and `show --json` carry them, and a word
 /// found only in a summary is found by `search` (the summary is the entry's `summary` body).
 extension AICommandTests {
     @Test func summaryIsSearchableAndListedInJSON() throws {
@@ -25,5 +25,7 @@ extension AICommandTests {
             #expect(first.contains(fields), "\(listing)")
             #expect(lines.allSatisfy { $0.hasPrefix(#"{"id":1,"#) || !$0.contains(#""ai":"#) })
         }
+        #expect(try cli.run("show", "--json", "1").output.contains(fields))
+        #expect(!(try cli.run("show", "--json", "2").output.contains(#""ai":"#)))
     }
 }

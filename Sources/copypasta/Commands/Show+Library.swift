@@ -25,10 +25,13 @@ extension Copypasta.Show {
         return lines.map { Visible.message($0, limit: 4096) + "\n" }.joined() + "\n"
     }
 
-    /// `show --json`: the entry as one JSON line, as `list --json` prints it, library fields included.
+    /// `show --json`: the entry as one JSON line, as `list --json` prints it, library fields and
+    /// AI results included.
     static func printJSON(_ store: HistoryStore, id: Int64) throws {
+        var entry = try store.entry(id: id)
+        entry.ai = try? store.aiResult(id: id)
         var bytes: [UInt8] = []
-        JSONLines.appendLine(try store.entry(id: id), to: &bytes)
+        JSONLines.appendLine(entry, to: &bytes)
         Output.standard.write(bytes)
         Output.standard.flush()
     }
