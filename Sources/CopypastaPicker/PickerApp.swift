@@ -27,6 +27,9 @@ public final class PickerApp {
     /// Whether the keyboard focus reached the window (through the grab).
     var focused = false
     private let trace: Int32?
+    /// When the oldest key not yet painted was read (monotonic seconds; nil when none), for the
+    /// trace's keystroke-to-paint time (`make bench`).
+    private var keyReadAt: Double?
 
     /// Opens the store and the window (not yet shown).
     public init(options: PickerOptions, config: Config) throws {
@@ -108,7 +111,9 @@ public final class PickerApp {
 
     private func handle(_ event: inout XEvent) {
         switch event.type {
-        case KeyPress: key(&event.xkey)
+        case KeyPress:
+            if keyReadAt == nil { keyReadAt = monotonicSeconds() }
+            key(&event.xkey)
         case ButtonPress: button(event.xbutton)
         case Expose, MapNotify: needsPaint = true
         case FocusIn:
@@ -126,15 +131,17 @@ public final class PickerApp {
     }
 
     /// One line per paint when COPYPASTA_PICKER_TRACE names a file, for the tests and `make bench`:
-    /// the monotonic time in nanoseconds, the rows loaded, the selected, marked and copied ids, the
-    /// preview's length, the glyphs drawn as missing-glyph boxes and the query.
+    /// the monotonic time in nanoseconds, the time since the oldest key this paint answers was
+    /// read (microseconds, 0 without one), the rows loaded, the selected, marked and copied ids,
+    /// the preview's length, the glyphs drawn as missing-glyph boxes and the query.
     private func writeTrace() {
+        let now = monotonicSeconds()
+        defer { keyReadAt = nil }
         guard let trace, trace >= 0 else { return }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        let nanoseconds = Int64(now * 1e9)
+        let sinceKey = keyReadAt.map { Int64((now - $0) * 1e6) } ?? 0
         let line =
-            "painted \(nanoseconds) rows=\(list.entries.count) selected=\(list.current?.id ?? 0) "
+            "painted \(nanoseconds) key=\(sinceKey) rows=\(list.entries.count) selected=\(list.current?.id ?? 0) "
             + "marked=\(list.marked.map(String.init).joined(separator: ",")) copied=\(view.copied ?? 0) "
             + "preview=\(view.preview?.body.utf8.count ?? 0) missing=\(painter.missingGlyphs) query=\(view.query)\n"
         _ = line.withCString { write(trace, $0, strlen($0)) }

@@ -32,7 +32,7 @@ struct PickerSession {
 
     private static func fields(_ line: Substring) -> [String: String] {
         var fields: [String: String] = [:]
-        for part in line.split(separator: " ", maxSplits: 8).dropFirst(2) {
+        for part in line.split(separator: " ", maxSplits: 9).dropFirst(2) {
             guard let equals = part.firstIndex(of: "=") else { continue }
             fields[String(part[..<equals])] = String(part[part.index(after: equals)...])
         }
