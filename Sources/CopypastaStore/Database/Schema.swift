@@ -289,6 +289,7 @@ enum Schema {
                 """),
         aiResults,
         libraryKept,
+        kindsBySeq,
     ]
 
     /// The schema version this build writes.

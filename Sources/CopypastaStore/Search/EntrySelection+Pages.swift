@@ -40,6 +40,8 @@ extension EntrySelection {
                 "entry e INDEXED BY entry_by_trashed_at WHERE e.trashed_at IS NOT NULL AND"
             } else if snippetsOnly {
                 "entry e INDEXED BY entry_by_title WHERE e.title IS NOT NULL AND"
+            } else if notPlainText {
+                "entry e INDEXED BY entry_kinds_by_seq WHERE e.kind != 'text' AND"
             } else {
                 "entry e INDEXED BY entry_by_seq WHERE"
             }

@@ -66,8 +66,9 @@ extension HistoryStore {
         _ selection: EntrySelection, limit: Int?, offset: Int, withText: Bool, _ body: (Entry) -> Void
     ) throws(StoreError) {
         guard let match = selection.match else {
-            let sql = selection.filteredPage(withText: withText, keyset: false)
-            return try read(sql, selection.values + [limit ?? -1, offset], withText: withText) { entry, _ in body(entry) }
+            return try searchRecent(selection, below: nil, limit: limit, offset: offset, withText: withText) { entry, _ in
+                body(entry)
+            }
         }
         try database.withCacheSize(kibibytes: 256) { () throws(StoreError) in
             if selection.ranked {
@@ -119,6 +120,10 @@ extension HistoryStore {
         _ body: (Entry, Int64) -> Void
     ) throws(StoreError) {
         guard let match = selection.match else {
+            // A tag or a kind few entries have: its own index, not every row of the history.
+            if selection.notPlainText || !selection.tags.isEmpty {
+                return try walk(selection, nil, below: below, limit: limit, offset: offset, withText: withText, body)
+            }
             let sql = selection.filteredPage(withText: withText, keyset: below != nil)
             let values = selection.values + (below.map { [$0] } ?? []) + [limit ?? -1, offset]
             return try read(sql, values, withText: withText, body)

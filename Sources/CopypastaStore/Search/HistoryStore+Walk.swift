@@ -11,9 +11,10 @@ extension HistoryStore {
     /// Walks the place newest first in chunks (2,048 entries, doubling up to 65,536), asks the
     /// full-text index for the hits among each chunk's ids, and reads the hits that pass the
     /// filters with one statement per chunk, until the page is full. With a tag few entries hold,
-    /// the chunks are of the tagged entries only.
+    /// the chunks are of the tagged entries only. Without full-text terms (`match` nil) every
+    /// entry of a chunk is a candidate and the filters alone decide.
     func walk(
-        _ selection: EntrySelection, _ match: String, below: Int64?, limit: Int?, offset: Int, withText: Bool,
+        _ selection: EntrySelection, _ match: String?, below: Int64?, limit: Int?, offset: Int, withText: Bool,
         _ body: (Entry, Int64) -> Void
     ) throws(StoreError) {
         let tagged = try taggedEntries(selection, below: below)
@@ -35,8 +36,9 @@ extension HistoryStore {
                     return ids
                 }
             }
-            let hits = try hits(match, among: chunk.map(\.id))
-            let list = "[" + chunk.lazy.filter { hits.contains($0.id) }.map { String($0.id) }.joined(separator: ",") + "]"
+            let hits = try match.map { match throws(StoreError) in try hits(match, among: chunk.map(\.id)) }
+            let list =
+                "[" + chunk.lazy.filter { hits?.contains($0.id) ?? true }.map { String($0.id) }.joined(separator: ",") + "]"
             let wanted = limit.map { $0 - shown + offset - skipped } ?? -1
             try read(rowSQL, [list] + selection.values + [wanted], withText: withText) { entry, seq in
                 if skipped < offset {
