@@ -36,9 +36,10 @@ extension HistoryStore {
                     return ids
                 }
             }
-            let hits = try match.map { match throws(StoreError) in try hits(match, among: chunk.map(\.id)) }
+            var found: Set<Int64>?
+            if let match { found = try hits(match, among: chunk.map(\.id)) }
             let list =
-                "[" + chunk.lazy.filter { hits?.contains($0.id) ?? true }.map { String($0.id) }.joined(separator: ",") + "]"
+                "[" + chunk.lazy.filter { found?.contains($0.id) ?? true }.map { String($0.id) }.joined(separator: ",") + "]"
             let wanted = limit.map { $0 - shown + offset - skipped } ?? -1
             try read(rowSQL, [list] + selection.values + [wanted], withText: withText) { entry, seq in
                 if skipped < offset {
