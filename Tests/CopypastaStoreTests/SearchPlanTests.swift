@@ -57,6 +57,28 @@ import Testing
         #expect(recent.map(\.id) == Array(expected.dropFirst(7).prefix(30)))
     }
 
+    /// Filters without words: a tag, a kind or an archive status is paged from its own index
+    /// (the tag's entries, the index of the entries that are not plain text), in the history's
+    /// order, and a tag nobody holds answers with nothing instead of reading every row.
+    @Test func aTagOrAKindWithoutWordsIsPagedFromItsOwnIndex() throws {
+        let store = try seeded()
+        var links: [Int64] = []
+        for index in 0..<30 {
+            links.append(try store.addLink(url: "https://example.com/\(index)", archive: true, at: .now()))
+            _ = try store.add("common between \(index)", at: .now(), policy: .move, maxEntries: 0)
+        }
+        try store.recordArchive(id: links[3], status: .full, reason: nil, folder: nil, readableText: nil, at: .now())
+        let tagged = try listed(store, tag: "work") { _ in true }
+        #expect(try paged(store, "tag:work", limit: 40) == tagged)
+        #expect(try paged(store, "tag:nobody", limit: 40).isEmpty)
+        #expect(try paged(store, "kind:link", limit: 7) == links.reversed())
+        #expect(try paged(store, "archive:full", limit: 7) == [links[3]])
+        #expect(try paged(store, "archive:pending kind:link", limit: 7) == links.reversed().filter { $0 != links[3] })
+        let recent = try store.search(SearchQuery.parse("tag:work"), order: .relevance, limit: 25, offset: 5)
+        #expect(recent.map(\.id) == Array(tagged.dropFirst(5).prefix(25)))
+        #expect(try paged(store, "tag:work in:trash", limit: 10) == [4999])
+    }
+
     @Test func aPhraseWithFewHitsIsReadOnceInTheHistorysOrder() throws {
         let store = try seeded()
         let expected = try listed(store) { $0.contains("pair of words") }
