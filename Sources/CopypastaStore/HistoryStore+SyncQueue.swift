@@ -51,8 +51,9 @@ extension HistoryStore {
                 try database.run(
                     """
                     UPDATE entry SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE id = ? AND sync_state = \(SyncStage.queued)
-                        AND exists_at = ? AND pinned_at = ? AND title_at = ? AND tags_at = ?
-                    """, stage, seq, id, record.existsAt, record.pinnedAt, record.titleAt, record.tagsAt)
+                        AND exists_at = ? AND pinned_at = ? AND title_at = ? AND tags_at = ? AND file_at = ? AND link_at = ?
+                    """, stage, seq, id, record.existsAt, record.pinnedAt, record.titleAt, record.tagsAt, record.fileAt,
+                    record.linkAt)
             }
             for (gid, at) in batch.tombstones {
                 try database.run(

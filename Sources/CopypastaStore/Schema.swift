@@ -289,6 +289,7 @@ enum Schema {
                 """),
         aiResults,
         libraryKept,
+        payloadRegisters,
     ]
 
     /// The schema version this build writes.
