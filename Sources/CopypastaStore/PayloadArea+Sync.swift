@@ -15,12 +15,13 @@ extension PayloadArea {
         let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw .io(path: file, reason: SystemError.describe(errno)) }
         defer { close(fd) }
-        do {
+        do throws(FileInput.Failure) {
             return try FileInput.readAll(fd, limit: limit)
-        } catch .tooLarge {
-            throw .tooLarge(path: file, size: Int64(limit) + 1, limit: Int64(limit))
-        } catch let .system(code) {
-            throw .io(path: file, reason: SystemError.describe(code))
+        } catch {
+            switch error {
+            case .tooLarge: throw .tooLarge(path: file, size: Int64(limit) + 1, limit: Int64(limit))
+            case let .system(code): throw .io(path: file, reason: SystemError.describe(code))
+            }
         }
     }
 
@@ -51,7 +52,7 @@ extension PayloadArea {
         guard Self.isFolderName(folder) else { throw .badFolder(folder) }
         let links = directory(.links)
         let partial = links + "/" + Self.partialPrefix + Self.newFolder()
-        do {
+        do throws(PayloadError) {
             for member in members {
                 guard ArchivePack.nameProblem(member.name) == nil else { throw PayloadError.badName(member.name) }
                 try writeNew(member.bytes, to: partial + "/" + member.name)

@@ -8,7 +8,9 @@ import Testing
     typealias Member = ArchivePack.Member
 
     @Test func aPackDecodesToTheMembersItWasMadeOf() throws {
-        let members = [Member(name: "page.html", bytes: Array("<p>heron</p>".utf8)), Member(name: "assets/a.png", bytes: [1, 2])]
+        let members = [
+            Member(name: "page.html", bytes: Array("<p>heron</p>".utf8)), Member(name: "assets/a.png", bytes: [1, 2]),
+        ]
         #expect(try ArchivePack.decode(ArchivePack.encode(members), limit: 100) == members)
         #expect(try ArchivePack.decode(ArchivePack.encode([]), limit: 0) == [])
     }
