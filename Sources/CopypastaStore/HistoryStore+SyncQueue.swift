@@ -51,7 +51,8 @@ extension HistoryStore {
                 try database.run(
                     """
                     UPDATE entry SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE id = ? AND sync_state = \(SyncStage.queued)
-                        AND exists_at = ? AND pinned_at = ? AND title_at = ? AND tags_at = ? AND file_at = ? AND link_at = ?
+                        AND exists_at = ? AND pinned_at = ? AND title_at = ? AND tags_at = ?
+                        AND iif(trashed_at IS NULL, file_at, 0) = ? AND iif(trashed_at IS NULL, link_at, 0) = ?
                     """, stage, seq, id, record.existsAt, record.pinnedAt, record.titleAt, record.tagsAt, record.fileAt,
                     record.linkAt)
             }

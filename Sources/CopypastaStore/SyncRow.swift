@@ -70,10 +70,13 @@ struct SyncRow {
                     folder: folder, name: name, size: statement.int(at("file_size")),
                     digest: statement.text(at("file_digest")) ?? "", synced: false)
             }
-            // Like the file, the link is the writer's to mark synced; a tombstone carries neither.
-            if !trashed { record.link = link(statement.text(at("link"))) }
-            record.fileAt = statement.int(at("file_at"))
-            record.linkAt = statement.int(at("link_at"))
+            // Like the file, the link is the writer's to mark synced. A tombstone carries neither,
+            // nor their clocks: "no file at clock N" would read as a detach on the other machines.
+            if !trashed {
+                record.link = link(statement.text(at("link")))
+                record.fileAt = statement.int(at("file_at"))
+                record.linkAt = statement.int(at("link_at"))
+            }
             var row = SyncRow(
                 id: statement.int(at("id")), stage: statement.int(at("sync_state")), local: statement.int(at("sync_local")) != 0,
                 trashed: trashed, record: record)

@@ -128,4 +128,21 @@ import Testing
         #expect(try a.store.file(id: onA)?.folder == own, "the newer attach wins on both machines")
         #expect(FolderPath.names(in: a.store.payloads.directory(.documents)) == [own])
     }
+
+    @Test func aTombstoneIsNoDetachTheTrashedItemKeepsItsFileOnTheOtherMachine() throws {
+        let (a, b) = try pair()
+        let original = try addDocument(a, name: "minutes.txt", contents: "heron\n")
+        a.settle()
+        b.settle()
+        let arrived = try #require(try id(of: "minutes.txt", on: b))
+        // A new file and the deletion leave in one record: a tombstone, with the file's new clock.
+        let source = a.sandbox.write("source/minutes-v2.txt", "egret\n")
+        try a.store.attachFile(id: original, try a.store.payloads.copyIn(from: source, maxBytes: 1 << 20), body: "egret")
+        try a.store.trash(ids: [original], at: .now())
+        a.settle()
+        b.settle()
+        #expect(try id(of: "minutes.txt", on: b) == nil, "the move to the trash arrived")
+        let path = try #require(try b.store.filePath(id: arrived), "the trashed item still carries its file")
+        #expect(b.sandbox.read(path) == Array("heron\n".utf8))
+    }
 }
