@@ -78,7 +78,7 @@ test-tsan: test-deps
 # `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
 FUZZ_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
-FUZZ_TARGETS  = records sealed ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
+FUZZ_TARGETS  = records sealed archivepack ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
                 html css charset jsonld \
                 bookmarks chromium comment
 FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz

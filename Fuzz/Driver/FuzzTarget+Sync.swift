@@ -20,6 +20,16 @@ extension FuzzTarget {
         precondition(again == records, "sync records do not survive encoding and decoding")
     }
 
+    /// Decodes a link archive's pack; what decodes has only names that stay inside the folder,
+    /// holds no more than the limit, and encodes back to the same bytes.
+    static func archivepack(_ bytes: [UInt8]) {
+        let limit = 1 << 20
+        guard let members = try? ArchivePack.decode(bytes, limit: limit) else { return }
+        precondition(members.allSatisfy { ArchivePack.nameProblem($0.name) == nil }, "a decoded name leaves its folder")
+        precondition(members.reduce(0) { $0 + $1.bytes.count } <= limit, "a decoded pack is over its limit")
+        precondition(ArchivePack.encode(members) == bytes, "an archive pack does not survive decoding and encoding")
+    }
+
     /// Reads the input as a file name, a join code and a sealed file listed under the name its
     /// header gives; then seals the input and checks that it opens to the same bytes.
     static func sealed(_ bytes: [UInt8]) {

@@ -9,6 +9,8 @@ enum FuzzTarget: String, CaseIterable {
     case records
     /// Sealed sync files and their names (`SyncFile`, `SealedFile`).
     case sealed
+    /// A link archive's pack: the plaintext of its sync blob (`ArchivePack`).
+    case archivepack
     /// Socket request and reply lines (`IPCMessage`).
     case ipc
     /// Config files (`Config.parse(bytes:file:)`).
@@ -53,6 +55,7 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .records: Self.records(bytes)
         case .sealed: Self.sealed(bytes)
+        case .archivepack: Self.archivepack(bytes)
         case .ipc: Self.ipc(bytes)
         case .config: Self.config(bytes)
         case .jsonl: Self.jsonl(bytes)

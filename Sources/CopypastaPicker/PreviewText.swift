@@ -31,9 +31,10 @@ struct PreviewText {
         var parts = [entry.capturedAt.iso8601]
         if let app = entry.sourceApp { parts.append("from \(app)") }
         parts.append(entry.kind.rawValue)
-        if let file = entry.file { parts.append("file: \(file.name)") }
+        if let file = entry.file { parts.append("file: \(file.name)" + (file.notSynced ? " (\(Entry.notSyncedSize))" : "")) }
         if let link = entry.link, link.status != ArchiveStatus.none {
-            parts.append("archive: \(link.status.rawValue)" + (link.reason.map { " (\($0))" } ?? ""))
+            let state = link.notSynced ? Entry.notSyncedSize : link.status.rawValue
+            parts.append("archive: \(state)" + (link.reason.map { " (\($0))" } ?? ""))
         }
         if let title = entry.title { parts.append("title: \(title)") }
         if !entry.tags.isEmpty { parts.append("tags: " + entry.tags.joined(separator: ", ")) }

@@ -53,8 +53,9 @@ public enum RowText {
         return "\(seconds)s"
     }
 
-    /// The right-hand column: marks, kind (a link with its archive status), tags and collections,
-    /// sync badge and age.
+    /// The right-hand column: marks, kind (a link with its archive status; `not synced` after a
+    /// link or document whose payload stayed on another machine), tags and collections, sync
+    /// badge and age.
     public static func details(_ entry: Entry, now: Timestamp, syncOn: Bool) -> String {
         var parts: [String] = []
         if entry.title != nil {
@@ -62,8 +63,11 @@ public enum RowText {
         } else if entry.pinned {
             parts.append("pinned")
         }
-        if entry.kind == .link { parts.append(link(entry.link?.status ?? ArchiveStatus.none)) }
-        if entry.kind == .document { parts.append("document") }
+        // A payload that stayed on another machine (over its sync-max-file-size) says so.
+        if entry.kind == .link {
+            parts.append(entry.link?.notSynced == true ? "link not synced" : link(entry.link?.status ?? ArchiveStatus.none))
+        }
+        if entry.kind == .document { parts.append(entry.file?.notSynced == true ? "document not synced" : "document") }
         if !entry.tags.isEmpty { parts.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
         if syncOn { parts.append(entry.sync.rawValue.prefix(1).uppercased() + entry.sync.rawValue.dropFirst()) }
         parts.append(age(entry.capturedAt, now: now))

@@ -62,6 +62,24 @@ import Testing
         #expect(json.contains(#""pageTitle":"Page","author":"Ann","published":"2024-01-02""#) && json.hasSuffix("}\n"))
     }
 
+    @Test func aPayloadThatStayedOnAnotherMachineSaysNotSyncedNotMissing() throws {
+        sandbox.write("config/copypasta/copypasta.conf", "archive-links = off\n")
+        #expect(try cli.run("add", "--url", "https://example.org/big").status == 0)
+        let folder = "00000000-0000-4000-8000-000000000001"
+        #expect(sqlite("UPDATE entry_link SET archive = 'full', folder = '\(folder)', origin = 'size' WHERE entry_id = 1"))
+        #expect(try cli.run("show", "1").output.contains("archive: not synced (size)\n"))
+        #expect(try cli.run("list").output == "1\thttps://example.org/big [archive: not synced (size)]\n")
+        let link = try cli.run("show", "--json", "1").output
+        #expect(link.contains(#""archive":"full","archiveNotSynced":"size""#))
+        let source = sandbox.write("in/notes.md", "quokka notes\n")
+        #expect(try cli.run("add", "--file", source).status == 0)
+        #expect(sqlite("UPDATE entry_file SET folder = '\(folder)', origin = 'size' WHERE entry_id = 2"))
+        #expect(try cli.run("show", "2").output.hasPrefix("kind: document\nfile: notes.md (13 bytes, not synced (size))\n"))
+        #expect(try cli.run("list").output.hasPrefix("2\tnotes.md [file: not synced (size)]\n"))
+        let file = try cli.run("show", "--json", "2").output
+        #expect(file.contains(#""file":{"name":"notes.md","size":13,"missing":false,"notSynced":"size"}"#))
+    }
+
     @Test func htmlAndPDFAreSearchableByTheirText() throws {
         let html = sandbox.write("page.html", "<html><script>var hidden</script><body><p>Hello &amp; quokka</p></body></html>")
         #expect(try cli.run("add", "--file", html, "--title", "A page").status == 0)

@@ -49,4 +49,21 @@ struct PickerKindTests {
         entry.link = EntryLink(id: 7, url: "https://example.com/x")
         #expect(!PreviewText(entry).meta.contains("archive"))
     }
+
+    @Test func aPayloadThatStayedOnAnotherMachineSaysNotSyncedInTheRowAndThePreview() {
+        var entry = Entry(
+            id: 8, text: "https://example.com/y", previewSource: "https://example.com/y", capturedAt: Timestamp(microseconds: 0),
+            source: .manual, sourceApp: nil, bytes: 21, pinned: false, tags: [], useCount: 0, lastUsedAt: nil, secure: false)
+        entry.kind = .link
+        entry.link = EntryLink(id: 8, url: "https://example.com/y", status: .full)
+        entry.link?.notSynced = true
+        #expect(RowText.details(entry, now: .now(), syncOn: false).hasPrefix("link not synced  "))
+        #expect(PreviewText(entry).meta.contains("archive: not synced (size)"))
+        entry.kind = .document
+        entry.link = nil
+        entry.file = EntryFile(id: 8, folder: PayloadArea.newFolder(), name: "big.bin", size: 1 << 30, digest: [])
+        entry.file?.notSynced = true
+        #expect(RowText.details(entry, now: .now(), syncOn: false).hasPrefix("document not synced  "))
+        #expect(PreviewText(entry).meta.contains("file: big.bin (not synced (size))"))
+    }
 }

@@ -27,6 +27,9 @@ public struct EntryLink: Sendable, Equatable {
     public var archivedAt: Timestamp?
     /// How many times archiving was tried.
     public var attempts: Int
+    /// The archive stayed on the machine that made it, over its `sync-max-file-size`
+    /// (`archive: not synced (size)`); its folder is not here, and that is not `missing`.
+    public var notSynced = false
 
     /// A link value; the store reads real ones (`HistoryStore.link(id:)`).
     public init(
@@ -67,6 +70,9 @@ public struct EntryFile: Sendable, Equatable {
     public var size: Int64
     /// SHA-256 of its bytes.
     public var digest: [UInt8]
+    /// The file stayed on the machine that added it, over its `sync-max-file-size`
+    /// (`file: not synced (size)`); its copy is not here, and that is not `missing`.
+    public var notSynced = false
 
     /// A file value; the store reads real ones (`HistoryStore.file(id:)`).
     public init(id: Int64, folder: String, name: String, size: Int64, digest: [UInt8]) {

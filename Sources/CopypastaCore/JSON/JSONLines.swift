@@ -58,9 +58,10 @@ public enum JSONLines {
     }
 
     /// The library fields (copypasta(1) FILES, "Library items"): `url`, `archive` (its status,
-    /// or `missing` when the archive's folder is gone), `archiveReason`, `linkTitle`,
-    /// `pageTitle`, `author`, `published`, `archivedAt`, and `file` with the file's name, size
-    /// and whether its copy is missing. Present only on entries that carry them.
+    /// or `missing` when the archive's folder is gone), `archiveNotSynced` (`size` when the
+    /// archive stayed on the machine that made it), `archiveReason`, `linkTitle`, `pageTitle`,
+    /// `author`, `published`, `archivedAt`, and `file` with the file's name, size, whether its
+    /// copy is missing and `notSynced` (`size`). Present only on entries that carry them.
     private static func appendPayloads(_ entry: Entry, to out: inout [UInt8]) {
         func field(_ name: String, _ value: String?) {
             guard let value else { return }
@@ -69,7 +70,8 @@ public enum JSONLines {
         }
         if let link = entry.link {
             field("url", link.url)
-            field("archive", entry.payloadMissing && link.folder != nil ? "missing" : link.status.rawValue)
+            field("archive", entry.payloadMissing && link.folder != nil && !link.notSynced ? "missing" : link.status.rawValue)
+            field("archiveNotSynced", link.notSynced ? "size" : nil)
             field("archiveReason", link.reason)
             field("linkTitle", link.title)
             field("pageTitle", link.pageTitle)
@@ -80,7 +82,8 @@ public enum JSONLines {
         if let file = entry.file {
             out += ",\"file\":{\"name\":".utf8
             appendString(file.name, to: &out)
-            out += ",\"size\":\(file.size),\"missing\":\(entry.payloadMissing)}".utf8
+            out += ",\"size\":\(file.size),\"missing\":\(entry.fileState == "missing")".utf8
+            out += file.notSynced ? ",\"notSynced\":\"size\"}".utf8 : "}".utf8
         }
     }
 

@@ -2,7 +2,8 @@
 /// its hybrid logical clock (`HybridClock`). A tombstone has `exists` false and no text.
 ///
 /// The registers are existence (with the capture time, source and application that the last
-/// copy set), pin, title and tags. The text never changes: `gid` is derived from it.
+/// copy set), pin, title, tags, the file and the link. The text never changes: `gid` is derived
+/// from it.
 public struct EntryRecord: Sendable, Equatable, Hashable {
     /// The entry's identity on every machine: a keyed hash of its text.
     public var gid: String
@@ -34,9 +35,14 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
     public var tags: [String]
     /// The clock of `tags`.
     public var tagsAt: Int64
-    /// The file the entry carries (a document's copy), if any; it never changes once set, so it
-    /// has no clock: whichever side knows it wins.
+    /// The file the entry carries (a document's copy), if any; nil with a clock is a detach.
     public var file: SyncedFile?
+    /// The clock of `file` (0: set when the entry was made, or by a version without the clock).
+    public var fileAt: Int64 = 0
+    /// The URL the entry carries and its archive, if any.
+    public var link: SyncedLink?
+    /// The clock of `link`: attaching, detaching and every recorded archive take a new one.
+    public var linkAt: Int64 = 0
 
     /// A record with every field given; registers default to "never set" (clock 0).
     public init(
@@ -75,7 +81,15 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
         }
         // The text is the same wherever it is known (gid is its hash); a tombstone lacks it.
         out.text = text ?? local.text
-        out.file = file ?? local.file
+        // At clock 0 (set when the entry was made) a payload beats none, as before the clock.
+        if Self.wins(local.fileAt, local.file?.key ?? "", over: fileAt, file?.key ?? "") {
+            out.file = local.file
+            out.fileAt = local.fileAt
+        }
+        if Self.wins(local.linkAt, local.link?.key ?? "", over: linkAt, link?.key ?? "") {
+            out.link = local.link
+            out.linkAt = local.linkAt
+        }
         if Self.wins(local.pinnedAt, local.pinned ? "1" : "0", over: pinnedAt, pinned ? "1" : "0") {
             out.pinned = local.pinned
             out.pinnedAt = local.pinnedAt

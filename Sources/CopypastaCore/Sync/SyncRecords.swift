@@ -78,7 +78,23 @@ public enum SyncRecords {
             JSONString.append(file.digest, to: &out)
             out += ",\"synced\":\(file.synced)}".utf8
         }
+        if entry.fileAt != 0 { out += ",\"fileAt\":\(entry.fileAt)".utf8 }
+        if let link = entry.link { append(link, to: &out) }
+        if entry.linkAt != 0 { out += ",\"linkAt\":\(entry.linkAt)".utf8 }
         out += "}".utf8
+    }
+
+    private static func append(_ link: SyncedLink, to out: inout [UInt8]) {
+        out += ",\"link\":{\"url\":".utf8
+        JSONString.append(link.url, to: &out)
+        for (name, value) in [
+            ("title", link.title), ("status", link.status), ("reason", link.reason), ("folder", link.folder),
+            ("pageTitle", link.pageTitle), ("author", link.author), ("published", link.published),
+        ] {
+            out += ",\"\(name)\":".utf8
+            optional(value, to: &out)
+        }
+        out += ",\"archivedAt\":\(link.archivedAt.map(String.init) ?? "null"),\"synced\":\(link.synced)}".utf8
     }
 
     private static func optional(_ value: String?, to out: inout [UInt8]) {
@@ -105,6 +121,9 @@ public enum SyncRecords {
         var dev: String?
         var seq: Int64?
         var file: FileLine?
+        var fileAt: Int64?
+        var link: LinkLine?
+        var linkAt: Int64?
 
         /// An entry's `file` object.
         struct FileLine: Decodable {
@@ -113,6 +132,28 @@ public enum SyncRecords {
             var size: Int64
             var digest: String
             var synced: Bool
+        }
+
+        /// An entry's `link` object.
+        struct LinkLine: Decodable {
+            var url: String
+            var title: String?
+            var status: String
+            var reason: String?
+            var folder: String?
+            var pageTitle: String?
+            var author: String?
+            var published: String?
+            var archivedAt: Int64?
+            var synced: Bool
+
+            var link: SyncedLink {
+                var link = SyncedLink(url: url, status: status)
+                (link.title, link.reason, link.folder) = (title, reason, folder)
+                (link.pageTitle, link.author, link.published) = (pageTitle, author, published)
+                (link.archivedAt, link.synced) = (archivedAt, synced)
+                return link
+            }
         }
 
         func record(lineNumber: Int) throws(CoreError) -> SyncRecord? {
@@ -129,6 +170,9 @@ public enum SyncRecords {
                 entry.file = file.map {
                     SyncedFile(folder: $0.folder, name: $0.name, size: $0.size, digest: $0.digest, synced: $0.synced)
                 }
+                entry.fileAt = fileAt ?? 0
+                entry.link = link?.link
+                entry.linkAt = linkAt ?? 0
                 return .entry(entry)
             case "ack":
                 guard let dev, let seq else { throw .data("sync record line \(lineNumber): an ack needs dev and seq") }

@@ -41,13 +41,14 @@ extension Agent {
     }
 
     /// A worker ended: it runs again when work arrived meanwhile; a finished archive run may
-    /// have archived links that the assistant waits for.
+    /// have archived links that the assistant waits for, and whose new archives sync carries.
     private func workerExited(_ name: String) {
         let again = workersWanted.remove(name) != nil
         switch name {
         case BackgroundWorker.archive.job:
             if again { startArchiveWorker() }
             startAIWorker()
+            sync.kick()
         case BackgroundWorker.ai.job:
             if again { startAIWorker() }
         default: break

@@ -141,10 +141,11 @@ extension SyncEngine {
             let (plaintext, sha) = try folder.read(file, key: key)
             if startSlicedImport(file, name: name, kind: kind, plaintext: plaintext, sha: sha) { return nil }
             let records = acceptable(try SyncRecords.decode(plaintext), in: name, from: file.device, key: key)
-            receivePayloads(records, from: file.device, folder: folder, key: key)
+            let placed = receivePayloads(records, from: file.device, folder: folder, key: key)
             let outcome = try store.applyRemote(
                 records, from: file.device, seq: file.seq, kind: kind, sha: sha, me: me, gid: key.gid(of:), now: .now(),
                 maxEntries: config.maxEntries)
+            try store.removeUnclaimed(placed)
             imported(name, from: file.device, outcome)
         } catch {
             unreadable[name] = stamp

@@ -14,11 +14,17 @@ extension SyncEngine {
     /// stays on this machine and says so.
     func withPayloads(_ records: [SyncRecord], folder: SyncFolder, device: String, key: SyncKey) -> [SyncRecord] {
         records.map { record in
-            guard case var .entry(entry) = record, var file = entry.file else { return record }
-            file.synced =
-                file.size <= Int64(config.library.syncMaxFileBytes)
-                && writeBlob(file, folder: folder, device: device, key: key)
-            entry.file = file
+            guard case var .entry(entry) = record, entry.file != nil || entry.link != nil else { return record }
+            if var file = entry.file {
+                file.synced =
+                    file.size <= Int64(config.library.syncMaxFileBytes)
+                    && writeBlob(file, folder: folder, device: device, key: key)
+                entry.file = file
+            }
+            if var link = entry.link {
+                link.synced = writeArchiveBlob(link, folder: folder, device: device, key: key)
+                entry.link = link
+            }
             return .entry(entry)
         }
     }
@@ -51,11 +57,20 @@ extension SyncEngine {
     /// Puts the payloads `records` name into this machine's payload area before they are applied:
     /// each synced file whose folder is not here yet is read from `device`'s blob, checked against
     /// its digest and written atomically. A blob that is missing or damaged is logged; the record
-    /// is applied all the same and its item shows the file as missing.
-    func receivePayloads(_ records: [SyncRecord], from device: String, folder: SyncFolder, key: SyncKey) {
+    /// is applied all the same and its item shows the file as missing. Returns the folders it
+    /// placed, for `store.removeUnclaimed` after the apply: a payload whose register lost to this
+    /// machine's newer one is named by no row then, and goes at once.
+    @discardableResult
+    func receivePayloads(
+        _ records: [SyncRecord], from device: String, folder: SyncFolder, key: SyncKey
+    ) -> [(PayloadArea.Kind, String)] {
         let area = store.payloads
-        for case let .entry(entry) in records {
-            guard entry.exists, let file = entry.file, file.synced, file.problem == nil,
+        var placed: [(PayloadArea.Kind, String)] = []
+        for case let .entry(entry) in records where entry.exists {
+            if let link = entry.link, let archive = receiveArchive(link, from: device, folder: folder, key: key) {
+                placed.append((.links, archive))
+            }
+            guard let file = entry.file, file.synced, file.problem == nil,
                 !area.exists(.documents, file.folder)
             else { continue }
             do {
@@ -65,17 +80,22 @@ extension SyncEngine {
                     continue
                 }
                 try area.write(bytes, to: file.name, kind: .documents, folder: file.folder)
+                placed.append((.documents, file.folder))
             } catch {
                 log(.warning, device: device, "payload", "cannot take the blob of \(file.name): \(error)")
             }
         }
+        return placed
     }
 
     /// Removes this device's blobs that no record of its new pack names: their items were purged
     /// (or lost their file), so their payloads leave the folder with them.
     func removeReleasedBlobs(_ records: [SyncRecord], folder: SyncFolder, device: String) {
         var named = Set<String>()
-        for case let .entry(entry) in records { if let file = entry.file { named.insert(file.folder) } }
+        for case let .entry(entry) in records {
+            if let file = entry.file { named.insert(file.folder) }
+            if let archive = entry.link?.folder { named.insert(archive) }
+        }
         for blob in folder.blobFolders(device: device) where !named.contains(blob) {
             do {
                 try folder.removeBlob(folder: blob, device: device)

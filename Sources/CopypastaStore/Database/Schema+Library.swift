@@ -98,4 +98,18 @@ extension Schema {
             CREATE INDEX entry_library_by_seq ON entry (pinned, seq)
                 WHERE trashed_at IS NULL AND \(HistoryStore.libraryItem);
             """)
+
+    /// A library item's payloads in sync (docs/DESIGN.md §14.3): the file and the link become
+    /// registers with clocks of their own (`file_at`, `link_at`), so an `attach` or `detach` after
+    /// the item first synced, and a new archive, reach the other machines. `origin` says where a
+    /// payload row came from: NULL made here, `sync` extracted from another machine's blob, `size`
+    /// left on the other machine, over its `sync-max-file-size` (`not synced (size)`).
+    static let payloadRegisters = Migration(
+        name: "payload registers and origins",
+        sql: """
+            ALTER TABLE entry ADD COLUMN file_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE entry ADD COLUMN link_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE entry_file ADD COLUMN origin TEXT;
+            ALTER TABLE entry_link ADD COLUMN origin TEXT;
+            """)
 }

@@ -290,6 +290,7 @@ enum Schema {
         aiResults,
         libraryKept,
         kindsBySeq,
+        payloadRegisters,
     ]
 
     /// The schema version this build writes.

@@ -50,19 +50,23 @@ struct EntryColumns {
     /// A link packed by `EntrySelection.payloadColumns`.
     private static func link(_ packed: String, id: Int64) -> EntryLink? {
         let fields = packed.split(separator: "\u{1F}", omittingEmptySubsequences: false).map { $0.isEmpty ? nil : String($0) }
-        guard fields.count == 10, let url = fields[0] else { return nil }
-        return EntryLink(
+        guard fields.count == 11, let url = fields[0] else { return nil }
+        var link = EntryLink(
             id: id, url: url, title: fields[4], status: fields[1].flatMap(ArchiveStatus.init(rawValue:)) ?? .none,
             reason: fields[2], folder: fields[3], pageTitle: fields[5], author: fields[6], published: fields[7],
             archivedAt: fields[8].flatMap { Int64($0) }.map(Timestamp.init(microseconds:)),
             attempts: fields[9].flatMap { Int($0) } ?? 0)
+        link.notSynced = fields[10] == "size"
+        return link
     }
 
     /// A file packed by `EntrySelection.payloadColumns`.
     private static func file(_ packed: String, id: Int64) -> EntryFile? {
         let fields = packed.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 4, let size = Int64(fields[2]) else { return nil }
-        return EntryFile(id: id, folder: fields[0], name: fields[1], size: size, digest: Sodium.unhex(fields[3]) ?? [])
+        guard fields.count == 5, let size = Int64(fields[2]) else { return nil }
+        var file = EntryFile(id: id, folder: fields[0], name: fields[1], size: size, digest: Sodium.unhex(fields[3]) ?? [])
+        file.notSynced = fields[4] == "size"
+        return file
     }
 
     /// The entry's own fields.

@@ -26,17 +26,21 @@ extension HistoryStore {
     }
 
     /// Queues again the archives of `ids` (each must carry a link), or with nil of every failed
-    /// link; the attempts start from zero. Returns how many links were queued.
+    /// link; the attempts start from zero, and this machine archives them itself (origin NULL).
+    /// Returns how many links were queued.
     @discardableResult
     public func retryArchives(ids: [Int64]?) throws(StoreError) -> Int {
         try writing { () throws(StoreError) in
             guard let ids else {
                 try database.run(
-                    "UPDATE entry_link SET archive = 'pending', reason = NULL, attempts = 0 WHERE archive = 'failed'")
+                    "UPDATE entry_link SET archive = 'pending', reason = NULL, attempts = 0, origin = NULL WHERE archive = 'failed'"
+                )
                 return database.changes
             }
             for id in ids {
-                try database.run("UPDATE entry_link SET archive = 'pending', reason = NULL, attempts = 0 WHERE entry_id = ?", id)
+                try database.run(
+                    "UPDATE entry_link SET archive = 'pending', reason = NULL, attempts = 0, origin = NULL WHERE entry_id = ?", id
+                )
                 guard database.changes > 0 else { throw .noSuchEntry(id) }
             }
             return ids.count

@@ -5,11 +5,13 @@ import Glibc
 extension HistoryStore {
     /// The file entry `id` carries, or nil when it carries none.
     public func file(id: Int64) throws(StoreError) -> EntryFile? {
-        try database.with("SELECT folder, name, size, digest FROM entry_file WHERE entry_id = ?", [id]) {
+        try database.with("SELECT folder, name, size, digest, origin FROM entry_file WHERE entry_id = ?", [id]) {
             row throws(StoreError) in
             guard try row.step() else { return nil }
-            return EntryFile(
+            var file = EntryFile(
                 id: id, folder: row.text(0) ?? "", name: row.text(1) ?? "", size: row.int(2), digest: row.blob(3) ?? [])
+            file.notSynced = row.text(4) == "size"
+            return file
         }
     }
 
@@ -65,6 +67,7 @@ extension HistoryStore {
                 try requireExisting([id])
                 try setFileInTransaction(id: id, copied)
                 try setBodyInTransaction(id: id, source: .document, text: body)
+                try touchSync([.file], id: id)
             }
         } catch {
             try? payloads.remove(.documents, copied.folder)
@@ -82,6 +85,7 @@ extension HistoryStore {
             try database.run("DELETE FROM entry_file WHERE entry_id = ?", id)
             let removed = database.changes > 0
             try setBodyInTransaction(id: id, source: .document, text: nil)
+            if removed { try touchSync([.file], id: id) }
             return removed
         }
         try sweepReleasedPayloads()
@@ -97,6 +101,7 @@ extension HistoryStore {
         try writing { () throws(StoreError) in
             try requireExisting([id])
             try setLinkInTransaction(id: id, url: url, title: nil, archive: archive)
+            try touchSync([.link], id: id)
         }
         try sweepReleasedPayloads()
     }
@@ -110,19 +115,21 @@ extension HistoryStore {
             try database.run("DELETE FROM entry_link WHERE entry_id = ?", id)
             let removed = database.changes > 0
             try setBodyInTransaction(id: id, source: .reader, text: nil)
+            if removed { try touchSync([.link], id: id) }
             return removed
         }
         try sweepReleasedPayloads()
         return removed
     }
 
-    /// Writes the `entry_file` row; must run inside a transaction.
+    /// Writes the `entry_file` row, a copy made here (`origin` NULL: an extracted copy it replaces
+    /// is released by the trigger); must run inside a transaction.
     private func setFileInTransaction(id: Int64, _ copied: PayloadArea.CopiedFile) throws(StoreError) {
         try database.run(
             """
             INSERT INTO entry_file (entry_id, folder, name, size, digest) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (entry_id) DO UPDATE SET folder = excluded.folder, name = excluded.name, size = excluded.size,
-                digest = excluded.digest
+                digest = excluded.digest, origin = NULL
             """, id, copied.folder, copied.name, copied.size, copied.digest)
     }
 

@@ -64,12 +64,13 @@ extension HistoryStore {
         }
     }
 
-    /// Links whose archive is pending, oldest first, at most `limit`; entries in the trash wait.
+    /// Links whose archive is pending, oldest first, at most `limit`; entries in the trash wait,
+    /// and a link pending on another machine (origin `sync`) is that machine's to archive.
     public func pendingArchives(limit: Int) throws(StoreError) -> [EntryLink] {
         try database.with(
             """
             SELECT l.* FROM entry_link l INDEXED BY entry_link_pending JOIN entry e ON e.id = l.entry_id
-            WHERE l.archive = 'pending' AND e.trashed_at IS NULL ORDER BY l.entry_id LIMIT ?
+            WHERE l.archive = 'pending' AND l.origin IS NULL AND e.trashed_at IS NULL ORDER BY l.entry_id LIMIT ?
             """, [Int64(limit)]
         ) { row throws(StoreError) in
             let columns = try LinkColumns(row)
@@ -113,6 +114,9 @@ extension HistoryStore {
                 WHERE entry_id = ?
                 """, status.rawValue, reason, folder, page.title, page.author, page.published, time.microseconds, id)
             guard database.changes > 0 else { throw .noSuchEntry(id) }
+            // A new archive made here is this machine's own, replacing an extracted one.
+            if folder != nil { try database.run("UPDATE entry_link SET origin = NULL WHERE entry_id = ?", id) }
+            try touchSync([.link], id: id)
             if let readableText { try setBodyInTransaction(id: id, source: .reader, text: readableText) }
         }
         try sweepReleasedPayloads()

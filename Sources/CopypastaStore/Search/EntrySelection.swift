@@ -185,10 +185,12 @@ struct EntrySelection {
     private static let payloadColumns = """
         CASE WHEN EXISTS (SELECT 1 FROM entry_link) THEN
             (SELECT \(packed(["url", "archive", "reason", "folder", "title", "page_title", "author", "published"]))
-                || char(31) || coalesce(archived_at, '') || char(31) || attempts FROM entry_link pl WHERE pl.entry_id = e.id)
+                || char(31) || coalesce(archived_at, '') || char(31) || attempts || char(31) || coalesce(origin, '')
+                FROM entry_link pl WHERE pl.entry_id = e.id)
         END AS link,
         CASE WHEN EXISTS (SELECT 1 FROM entry_file) THEN
-            (SELECT folder || char(31) || name || char(31) || size || char(31) || hex(digest) FROM entry_file pf WHERE pf.entry_id = e.id)
+            (SELECT folder || char(31) || name || char(31) || size || char(31) || hex(digest) || char(31) || coalesce(origin, '')
+                FROM entry_file pf WHERE pf.entry_id = e.id)
         END AS file
         """
 

@@ -15,7 +15,7 @@ extension HistoryStore {
         _ records: [SyncRecord], from device: String, seq: Int64, kind: SyncFileKind, sha: [UInt8], me: String,
         gid: (String) -> String, now: Timestamp, maxEntries: Int = 0
     ) throws(StoreError) -> RemoteApplyOutcome {
-        try writing { () throws(StoreError) in
+        let outcome = try writing { () throws(StoreError) in
             if try database.scalarInt(
                 "SELECT 1 FROM sync_file WHERE device = ? AND seq = ? AND kind = ? AND sha = ?", device, seq, kind.rawValue, sha)
                 != nil
@@ -28,6 +28,9 @@ extension HistoryStore {
             try recordFile(device: device, seq: seq, kind: kind, sha: sha, heldEntries: outcome.heldEntries, now: now)
             return outcome
         }
+        // A payload the records replaced or took off (an extracted copy, a detached file) goes now.
+        try sweepReleasedPayloads()
+        return outcome
     }
 
     /// Applies one slice of a large file's records in a transaction of its own, without recording
@@ -38,9 +41,11 @@ extension HistoryStore {
     public func applyRemoteSlice(
         _ records: [SyncRecord], from device: String, me: String, gid: (String) -> String, now: Timestamp, maxEntries: Int = 0
     ) throws(StoreError) -> RemoteApplyOutcome {
-        try writing { () throws(StoreError) in
+        let outcome = try writing { () throws(StoreError) in
             try applyRecords(records, from: device, me: me, gid: gid, now: now, maxEntries: maxEntries)
         }
+        try sweepReleasedPayloads()
+        return outcome
     }
 
     /// Remembers `device`'s file `seq` of `kind` as applied, after its last slice.
@@ -104,7 +109,8 @@ extension HistoryStore {
     /// Moves our clock past the newest clock received; returns true (and logs) when a clock was
     /// more than five minutes ahead of ours and so was applied without moving ours.
     private func receiveClocks(_ entries: [EntryRecord], from device: String, now: Timestamp) throws(StoreError) -> Bool {
-        guard let newest = entries.map({ max($0.existsAt, $0.pinnedAt, $0.titleAt, $0.tagsAt) }).max() else { return false }
+        guard let newest = entries.map({ max($0.existsAt, $0.pinnedAt, $0.titleAt, $0.tagsAt, $0.fileAt, $0.linkAt) }).max()
+        else { return false }
         let last = try database.scalarInt("SELECT value FROM state WHERE key = 'sync-hlc'") ?? 0
         let (clock, tooFarAhead) = HybridClock.received(last: last, remote: newest, wallMilliseconds: wallClock())
         try setState("sync-hlc", clock)

@@ -52,7 +52,9 @@ extension HistoryStore {
                     """
                     UPDATE entry SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE id = ? AND sync_state = \(SyncStage.queued)
                         AND exists_at = ? AND pinned_at = ? AND title_at = ? AND tags_at = ?
-                    """, stage, seq, id, record.existsAt, record.pinnedAt, record.titleAt, record.tagsAt)
+                        AND iif(trashed_at IS NULL, file_at, 0) = ? AND iif(trashed_at IS NULL, link_at, 0) = ?
+                    """, stage, seq, id, record.existsAt, record.pinnedAt, record.titleAt, record.tagsAt, record.fileAt,
+                    record.linkAt)
             }
             for (gid, at) in batch.tombstones {
                 try database.run(

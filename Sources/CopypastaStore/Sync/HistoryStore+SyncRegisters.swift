@@ -57,7 +57,14 @@ extension HistoryStore {
             try tag(id: id, merged.tags.filter { TagName.problem($0) == nil }, touch: false)
             try database.run("UPDATE entry SET tags_at = ? WHERE id = ?", merged.tagsAt, id)
         }
-        if merged.exists, old.file == nil, merged.file != nil { try setRemoteFile(merged.file, id: id) }
+        if merged.fileAt != old.fileAt || merged.file?.key != old.file?.key {
+            changes.any = true
+            try setRemoteFile(merged.file, at: merged.fileAt, id: id)
+        }
+        if merged.linkAt != old.linkAt || merged.link?.key != old.link?.key {
+            changes.any = true
+            try setRemoteLink(merged.link, at: merged.linkAt, id: id)
+        }
         return changes
     }
 
@@ -92,23 +99,11 @@ extension HistoryStore {
             record.gid, record.existsAt, record.pinnedAt, record.tagsAt, id)
         try tag(id: id, record.tags.filter { TagName.problem($0) == nil }, touch: false)
         try setRemoteTitle(record.title, at: record.titleAt, id: id)
-        try setRemoteFile(record.file, id: id)
+        try setRemoteFile(record.file, at: record.fileAt, id: id)
+        try setRemoteLink(record.link, at: record.linkAt, id: id)
         try database.run("DELETE FROM sync_tombstone WHERE gid = ?", record.gid)
         try database.run("DELETE FROM sync_forgotten WHERE gid = ?", record.gid)
         return id
-    }
-
-    /// Gives entry `id` the file another machine's record names, when it has none: the row points
-    /// into this machine's payload area, where the daemon put the blob's bytes before applying
-    /// (`SyncEngine`); a file that was not synced (over the writer's `sync-max-file-size`) gets
-    /// its row all the same, so the item shows that its file is elsewhere. A plain text item that
-    /// gains a file became a document on the other machine.
-    func setRemoteFile(_ file: SyncedFile?, id: Int64) throws(StoreError) {
-        guard let file, file.problem == nil, let digest = Sodium.unhex(file.digest) else { return }
-        try database.run(
-            "INSERT INTO entry_file (entry_id, folder, name, size, digest) VALUES (?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING",
-            id, file.folder, file.name, file.size, digest)
-        try database.run("UPDATE entry SET kind = 'document' WHERE id = ? AND kind = 'text'", id)
     }
 
     /// Takes the acknowledgements addressed to us (`me`) from `device`; returns how many.

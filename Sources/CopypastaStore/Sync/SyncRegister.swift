@@ -9,4 +9,8 @@ enum SyncRegister: String {
     case title = "title_at"
     /// The tags.
     case tags = "tags_at"
+    /// The file the entry carries (`attach --file`, `detach --file`).
+    case file = "file_at"
+    /// The URL and its archive (`attach --url`, `detach --url`, every recorded archive).
+    case link = "link_at"
 }

@@ -18,14 +18,34 @@ struct SyncRow {
         (SELECT folder FROM entry_file f WHERE f.entry_id = e.id) AS file_folder,
         (SELECT name FROM entry_file f WHERE f.entry_id = e.id) AS file_name,
         (SELECT size FROM entry_file f WHERE f.entry_id = e.id) AS file_size,
-        (SELECT lower(hex(digest)) FROM entry_file f WHERE f.entry_id = e.id) AS file_digest
+        (SELECT lower(hex(digest)) FROM entry_file f WHERE f.entry_id = e.id) AS file_digest,
+        (SELECT \(packedLink) FROM entry_link l WHERE l.entry_id = e.id) AS link, e.file_at AS file_at, e.link_at AS link_at
         """
+
+    /// The link's fields in one column, separated by U+001F, a NULL as an empty field.
+    private static let packedLink = [
+        "url", "title", "archive", "reason", "folder", "page_title", "author", "published", "archived_at",
+    ]
+    .map { "coalesce(l.\($0), '')" }.joined(separator: " || char(31) || ")
+
+    /// The link `packedLink` packed, or nil.
+    static func link(_ packed: String?) -> SyncedLink? {
+        guard let packed else { return nil }
+        let fields = packed.split(separator: "\u{1F}", omittingEmptySubsequences: false).map { $0.isEmpty ? nil : String($0) }
+        guard fields.count == 9, let url = fields[0], let status = fields[2] else { return nil }
+        var link = SyncedLink(url: url, status: status)
+        (link.title, link.reason, link.folder) = (fields[1], fields[3], fields[4])
+        (link.pageTitle, link.author, link.published) = (fields[5], fields[6], fields[7])
+        link.archivedAt = fields[8].flatMap { Int64($0) }
+        return link
+    }
 
     /// Every row `statement` (selecting `columns`) yields; `gid` fills a missing gid from the text.
     static func read(_ statement: Statement) throws(StoreError) -> [SyncRow] {
         let names = [
             "id", "gid", "text", "captured_at", "source", "source_app", "trashed_at", "exists_at", "pinned", "pinned_at", "title",
             "title_at", "tags", "tags_at", "sync_state", "sync_local", "file_folder", "file_name", "file_size", "file_digest",
+            "link", "file_at", "link_at",
         ]
         var index: [String: Int32] = [:]
         for name in names { index[name] = try statement.column(name) }
@@ -49,6 +69,13 @@ struct SyncRow {
                 record.file = SyncedFile(
                     folder: folder, name: name, size: statement.int(at("file_size")),
                     digest: statement.text(at("file_digest")) ?? "", synced: false)
+            }
+            // Like the file, the link is the writer's to mark synced. A tombstone carries neither,
+            // nor their clocks: "no file at clock N" would read as a detach on the other machines.
+            if !trashed {
+                record.link = link(statement.text(at("link")))
+                record.fileAt = statement.int(at("file_at"))
+                record.linkAt = statement.int(at("link_at"))
             }
             var row = SyncRow(
                 id: statement.int(at("id")), stage: statement.int(at("sync_state")), local: statement.int(at("sync_local")) != 0,
