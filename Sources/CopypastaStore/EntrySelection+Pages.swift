@@ -118,13 +118,14 @@ extension EntrySelection {
     }
 
     /// Entries found only by their library text (`entry_body`: a title, an archived article,
-    /// a document's text, a summary), which come after the hits of the entries' own texts:
-    /// title hits first, then article and document text, then summaries, each newest first.
+    /// a document's text, a summary, the tags' words), which come after the hits of the entries'
+    /// own texts: title hits first, then tag names (`Schema.tagWords`), then article and document
+    /// text, then summaries, each newest first.
     /// Values: the match, the filter's values, the match again, the limit and the offset.
     func bodyHits(withText: Bool) -> String {
         """
         SELECT \(Self.pageColumns(withText: withText)) FROM (
-            SELECT b.entry_id AS hit, min(CASE b.source WHEN 'title' THEN 0 WHEN 'summary' THEN 2 ELSE 1 END) AS tier
+            SELECT b.entry_id AS hit, min(CASE b.source WHEN 'title' THEN 0 WHEN 'tags' THEN 1 WHEN 'summary' THEN 3 ELSE 2 END) AS tier
             FROM body_fts JOIN entry_body b ON b.rowid = body_fts.rowid WHERE body_fts MATCH ? GROUP BY b.entry_id
         ) h JOIN entry e ON e.id = h.hit
         WHERE \(filter) AND NOT EXISTS (SELECT 1 FROM entry_fts WHERE entry_fts MATCH ? AND entry_fts.rowid = e.id)

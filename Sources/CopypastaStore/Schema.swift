@@ -289,6 +289,7 @@ enum Schema {
                 """),
         aiResults,
         libraryKept,
+        tagWords,
     ]
 
     /// The schema version this build writes.
