@@ -53,7 +53,9 @@ public enum NetscapeBookmarks {
                     // A `<DD>` closes the `<DT>` before it, so a description is that item's next
                     // sibling; a folder's `<DD>` also swallows the folder's `<DL>`.
                     let under = item.flatMap { lastChild($0, GUMBO_TAG_H3) }.map { folder($0, inside: folders) }
-                    if let link = item.flatMap({ lastChild($0, GUMBO_TAG_A) }) { notes[link] = text(child, skipping: GUMBO_TAG_DL) }
+                    if let link = item.flatMap({ lastChild($0, GUMBO_TAG_A) }) {
+                        notes[link] = text(child, skipping: GUMBO_TAG_DL)
+                    }
                     children.append((child, under ?? folders))
                 default: children.append((child, folders))
                 }

@@ -74,11 +74,15 @@ extension BookmarkImportTests {
         sandbox.write(
             "config/google-chrome/Profile 2/Bookmarks",
             BookmarkFixtures.chromiumJSON([("https://b.example/", "B", "Work"), ("https://a.example/", "A", nil)]))
-        sandbox.write("config/google-chrome/Guest Profile/Bookmarks", BookmarkFixtures.chromiumJSON([("https://g.example/", "G", nil)]))
-        sandbox.write("config/BraveSoftware/Brave-Browser/Default/Bookmarks", BookmarkFixtures.chromiumJSON([("https://c.example/", "C", nil)]))
+        sandbox.write(
+            "config/google-chrome/Guest Profile/Bookmarks", BookmarkFixtures.chromiumJSON([("https://g.example/", "G", nil)]))
+        sandbox.write(
+            "config/BraveSoftware/Brave-Browser/Default/Bookmarks",
+            BookmarkFixtures.chromiumJSON([("https://c.example/", "C", nil)]))
         let result = try cli.run("import", "--from", "chromium")
         #expect(
-            result.stderr == "copypasta: imported 3 bookmarks from chrome, brave, skipped 1 duplicates and 0 that are not links\n",
+            result.stderr
+                == "copypasta: imported 3 bookmarks from chrome, brave, skipped 1 duplicates and 0 that are not links\n",
             "\(result.stderr)")
         #expect(try cli.run("list", "--tag", "profile:Profile-2").output.hasSuffix("\tB — https://b.example/\n"))
         #expect(try cli.run("list", "--tag", "profile:Default").output.split(separator: "\n").count == 2)
@@ -95,7 +99,10 @@ extension BookmarkImportTests {
         #expect(links()[4] == "5|link|bookmarks|https://soup.example/leek|Leek & Potato|none|1700000100")
         #expect(try cli.run("search", "cream").output.hasPrefix("5\t"))
         #expect(try cli.run("search", "potato").output.hasPrefix("5\t"))
-        #expect(try cli.run("search", "--limit", "5", "soup.example").output.split(separator: "\n").map { $0.prefix(2) } == ["4\t", "5\t"])
+        #expect(
+            try cli.run("search", "--limit", "5", "soup.example").output.split(separator: "\n").map { $0.prefix(2) } == [
+                "4\t", "5\t",
+            ])
         #expect(try cli.run("search", "getting started").output.hasPrefix("6\t"))
         let shown = try cli.run("show", "5").output
         #expect(shown.contains("https://soup.example/leek") && shown.contains("\n\nThick, with cream"), "\(shown)")
