@@ -35,7 +35,9 @@ def run(Desktop, binary, log, count=200):
             added = desktop.run("add", url)
             entry = int(added.stdout.decode().strip())
             with sqlite3.connect(desktop.database, timeout=10) as db:
-                db.execute("INSERT INTO entry_link (entry_id, url, archive) VALUES (?, ?, 'pending')", (entry, url))
+                # A one-URL `add` is a link already (its archive queued); older builds need the row.
+                db.execute("INSERT INTO entry_link (entry_id, url, archive) VALUES (?, ?, 'pending') "
+                           "ON CONFLICT (entry_id) DO UPDATE SET archive = 'pending'", (entry, url))
         worker = os.path.join(os.path.dirname(os.path.abspath(binary)), "copypasta-archive")
         start = time.monotonic()
         result = subprocess.run([worker, "--db", desktop.database, "--config",
