@@ -24,7 +24,7 @@ TEST_DEBS  = xvfb xclip xsel x11-utils x11-xkb-utils xkb-data xdotool sqlite3 co
              systemd make procps python3 python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-tk xterm syncthing \
              tmux fzf pinentry-gtk2 pinentry-curses firefox-esr chromium \
              imagemagick openbox poppler-utils x11-xserver-utils fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji python3-readability
-BENCH_DEBS = hyperfine python3 rofi
+BENCH_DEBS = hyperfine python3 rofi wget
 
 .PHONY: all build run test lint format deps test-deps bench soak order install install-files uninstall clean completions lint-docs \
         fuzz fuzz-build test-sanitize test-tsan

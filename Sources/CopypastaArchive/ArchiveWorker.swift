@@ -26,11 +26,14 @@ public struct ArchiveWorker {
     }
 
     /// Archives pending links until none is left or fewer than one archive's seconds remain of
-    /// `seconds`; returns how many were archived (whatever their outcome).
+    /// `seconds`; returns how many were archived (whatever their outcome). The first link is
+    /// always taken, so a run shorter than one archive's limit (`archive-timeout` under 90 s)
+    /// still moves the queue: if that link outlasts the run, the daemon's kill ends it, and the
+    /// next run counts the attempt.
     public func run(seconds: Double) throws(StoreError) -> Int {
         let end = monotonicSeconds() + seconds
         var done: Set<Int64> = []
-        while monotonicSeconds() + archiver.limits.archiveSeconds <= end {
+        while done.isEmpty || monotonicSeconds() + archiver.limits.archiveSeconds <= end {
             let links = try store.pendingArchives(limit: done.count + 8).filter { !done.contains($0.id) }
             guard let link = links.first else { break }
             done.insert(link.id)

@@ -6,7 +6,8 @@ import CopypastaCore
 ///
 /// The layout is tag soup: `<DL><p>` lists of `<DT>` items that are never closed; a folder is
 /// `<DT><H3>Name</H3><DL>…</DL>`, a bookmark `<DT><A HREF ADD_DATE TAGS>Title</A>`, maybe
-/// followed by `<DD>` and a description. It is parsed with gumbo, a complete HTML5 parser:
+/// followed by `<DD>` and a description, which becomes the bookmark's `note` (a folder's
+/// description is dropped, and the `<DL>` the HTML5 rules put inside it stays the folder's). It is parsed with gumbo, a complete HTML5 parser:
 /// the HTML5 rules close each `<DT>` at the next one and keep a folder's `<H3>` and its `<DL>`
 /// siblings inside the same `<DT>`, and decode the entities in titles. A list's folder is the
 /// `<H3>` before it under the same parent. An `<H3>` marked PERSONAL_TOOLBAR_FOLDER is the
@@ -28,6 +29,7 @@ public enum NetscapeBookmarks {
         let root = output.pointee.root
         var lists = 0
         var out: [Bookmark] = []
+        var notes: [UnsafeMutablePointer<GumboNode>: String] = [:]
         // An explicit stack: a file may nest its lists deeper than the thread's stack would allow.
         var stack: [(node: UnsafeMutablePointer<GumboNode>, folders: [String])] = root.map { [($0, [])] } ?? []
         while let (node, folders) = stack.popLast() {
@@ -35,19 +37,29 @@ public enum NetscapeBookmarks {
             let element = node.pointee.v.element
             if element.tag == GUMBO_TAG_DL { lists += 1 }
             if element.tag == GUMBO_TAG_A {
-                if let mark = bookmark(element, node: node, folders: folders) { out.append(mark) }
+                if let mark = bookmark(element, node: node, folders: folders, note: notes[node] ?? "") { out.append(mark) }
                 continue
             }
             var children: [(UnsafeMutablePointer<GumboNode>, [String])] = []
             var heading: [String]?
+            var item: UnsafeMutablePointer<GumboNode>?
             for child in nodes(element.children) where child.pointee.type == GUMBO_NODE_ELEMENT {
                 switch child.pointee.v.element.tag {
                 case GUMBO_TAG_H3: heading = folder(child, inside: folders)
                 case GUMBO_TAG_DL:
                     children.append((child, heading ?? folders))
                     heading = nil
+                case GUMBO_TAG_DD:
+                    // A `<DD>` closes the `<DT>` before it, so a description is that item's next
+                    // sibling; a folder's `<DD>` also swallows the folder's `<DL>`.
+                    let under = item.flatMap { lastChild($0, GUMBO_TAG_H3) }.map { folder($0, inside: folders) }
+                    if let link = item.flatMap({ lastChild($0, GUMBO_TAG_A) }) {
+                        notes[link] = text(child, skipping: GUMBO_TAG_DL)
+                    }
+                    children.append((child, under ?? folders))
                 default: children.append((child, folders))
                 }
+                item = child.pointee.v.element.tag == GUMBO_TAG_DT ? child : nil
             }
             stack += children.reversed()
         }
@@ -65,13 +77,21 @@ public enum NetscapeBookmarks {
         return folders + [text(node)]
     }
 
-    private static func bookmark(_ element: GumboElement, node: UnsafeMutablePointer<GumboNode>, folders: [String])
-        -> Bookmark?
-    {
+    private static func bookmark(
+        _ element: GumboElement, node: UnsafeMutablePointer<GumboNode>, folders: [String], note: String
+    ) -> Bookmark? {
         guard let url = attribute(element.attributes, "href") else { return nil }
         let tags = attribute(element.attributes, "tags")?.split(separator: ",").map(String.init) ?? []
         let added = attribute(element.attributes, "add_date").flatMap { Int64($0) }.flatMap(Bookmark.epochTime)
-        return Bookmark(url: url, title: text(node), folders: folders, tags: tags, addedAt: added)
+        return Bookmark(url: url, title: text(node), folders: folders, tags: tags, addedAt: added, note: note)
+    }
+
+    /// The last element child of `node` with tag `tag`, if it is its last element child.
+    private static func lastChild(_ node: UnsafeMutablePointer<GumboNode>, _ tag: GumboTag)
+        -> UnsafeMutablePointer<GumboNode>?
+    {
+        let last = nodes(node.pointee.v.element.children).last { $0.pointee.type == GUMBO_NODE_ELEMENT }
+        return last.flatMap { $0.pointee.v.element.tag == tag ? $0 : nil }
     }
 
     /// The value of attribute `name` (gumbo lowercases attribute names).
@@ -81,15 +101,17 @@ public enum NetscapeBookmarks {
         }
     }
 
-    /// The text inside `node`, entities decoded, its descendants' text in order.
-    private static func text(_ node: UnsafeMutablePointer<GumboNode>) -> String {
+    /// The text inside `node`, entities decoded, its descendants' text in order, leaving out the
+    /// elements with tag `skipping` (a description's nested list).
+    private static func text(_ node: UnsafeMutablePointer<GumboNode>, skipping: GumboTag? = nil) -> String {
         var out = ""
         var stack = [node]
         while let next = stack.popLast() {
             switch next.pointee.type {
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
                 if let text = next.pointee.v.text.text { out += String(cString: text) }
-            case GUMBO_NODE_ELEMENT: stack += nodes(next.pointee.v.element.children).reversed()
+            case GUMBO_NODE_ELEMENT where next.pointee.v.element.tag != skipping:
+                stack += nodes(next.pointee.v.element.children).reversed()
             default: break
             }
         }

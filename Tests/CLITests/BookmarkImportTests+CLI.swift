@@ -65,6 +65,49 @@ extension BookmarkImportTests {
         #expect(named.stderr.contains("imported 1 bookmarks from chromium"))
     }
 
+    /// Without a directory, every profile of every Chromium-family browser is read; with more
+    /// than one, each item is tagged with its profile's folder. A bookmark in two profiles is
+    /// one item, tagged with the first.
+    @Test func chromiumWithoutAPathImportsEveryProfileTaggedWithItsName() throws {
+        unlimited()
+        sandbox.write("config/google-chrome/Default/Bookmarks", BookmarkFixtures.chromiumJSON([("https://a.example/", "A", nil)]))
+        sandbox.write(
+            "config/google-chrome/Profile 2/Bookmarks",
+            BookmarkFixtures.chromiumJSON([("https://b.example/", "B", "Work"), ("https://a.example/", "A", nil)]))
+        sandbox.write(
+            "config/google-chrome/Guest Profile/Bookmarks", BookmarkFixtures.chromiumJSON([("https://g.example/", "G", nil)]))
+        sandbox.write(
+            "config/BraveSoftware/Brave-Browser/Default/Bookmarks",
+            BookmarkFixtures.chromiumJSON([("https://c.example/", "C", nil)]))
+        let result = try cli.run("import", "--from", "chromium")
+        #expect(
+            result.stderr
+                == "copypasta: imported 3 bookmarks from chrome, brave, skipped 1 duplicates and 0 that are not links\n",
+            "\(result.stderr)")
+        #expect(try cli.run("list", "--tag", "profile:Profile-2").output.hasSuffix("\tB — https://b.example/\n"))
+        #expect(try cli.run("list", "--tag", "profile:Default").output.split(separator: "\n").count == 2)
+        let brave = try cli.run("list", "--json", "--tag", "brave").output
+        #expect(brave.contains(#""profile:Default""#) && brave.contains(#""brave""#), "\(brave)")
+        #expect(!(try cli.run("list").output.contains("g.example")))
+    }
+
+    /// A description in an HTML export is the item's text; the title and the URL's words stay
+    /// searchable (the title above the description's other hits), and the URL is still the link.
+    @Test func aDescriptionIsTheItemsTextAndTitlesAndDomainsAreFound() throws {
+        unlimited()
+        #expect(try cli.run("import", "--from", "bookmarks", sandbox.write("b.html", BookmarkFixtures.firefoxHTML)).status == 0)
+        #expect(links()[4] == "5|link|bookmarks|https://soup.example/leek|Leek & Potato|none|1700000100")
+        #expect(try cli.run("search", "cream").output.hasPrefix("5\t"))
+        #expect(try cli.run("search", "potato").output.hasPrefix("5\t"))
+        #expect(
+            try cli.run("search", "--limit", "5", "soup.example").output.split(separator: "\n").map { $0.prefix(2) } == [
+                "4\t", "5\t",
+            ])
+        #expect(try cli.run("search", "getting started").output.hasPrefix("6\t"))
+        let shown = try cli.run("show", "5").output
+        #expect(shown.contains("https://soup.example/leek") && shown.contains("\n\nThick, with cream"), "\(shown)")
+    }
+
     @Test func firefoxIsReadWhileItRunsFromTheProfileItStartsWith() throws {
         unlimited()
         let root = sandbox.root + "/.mozilla/firefox"

@@ -26,6 +26,31 @@ import Testing
         #expect(marks.count == 7)
     }
 
+    /// A `<DD>` is the description of the item before it: a bookmark's becomes its note (the
+    /// item's text); a folder's is dropped, and the list the HTML5 rules nest inside it is still
+    /// that folder's.
+    @Test func descriptionsBelongToTheirBookmarkAndLeaveFoldersWhole() throws {
+        let marks = try NetscapeBookmarks.bookmarks(Array(BookmarkFixtures.firefoxHTML.utf8))
+        #expect(marks.compactMap { $0.item(browser: "b")?.note } == ["Thick, with cream"])
+        #expect(marks[1].item(browser: "b")?.note == "Thick, with cream")
+        let described = """
+            <DL><p>
+                <DT><H3>Recipes</H3>
+                <DD>Food &amp; more
+                <DL><p>
+                    <DT><A HREF="https://a.example/">A</A>
+                    <DD>first <b>line</b>
+                    <DT><A HREF="https://b.example/">B</A>
+                </DL><p>
+                <DT><A HREF="https://c.example/">C</A>
+            </DL>
+            """
+        let nested = try NetscapeBookmarks.bookmarks(Array(described.utf8))
+        #expect(nested.map(\.url) == ["https://a.example/", "https://b.example/", "https://c.example/"])
+        #expect(nested.map(\.folders) == [["Recipes"], ["Recipes"], []])
+        #expect(nested.compactMap { $0.item(browser: "b")?.note } == ["first line"])
+    }
+
     @Test func chromiumExportMapsTheBookmarksBar() throws {
         let marks = try NetscapeBookmarks.bookmarks(Array(BookmarkFixtures.chromiumHTML.utf8))
         let items = marks.compactMap { $0.item(browser: "bookmarks-file") }

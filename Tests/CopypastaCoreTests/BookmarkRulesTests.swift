@@ -130,4 +130,12 @@ import Testing
         #expect(BrowserProfiles.chromiumBrowser(profile: "/home/u/.config/google-chrome/Profile 1") == "chrome")
         #expect(BrowserProfiles.chromiumBrowser(profile: "/backup/Default") == "chromium")
     }
+
+    @Test func chromiumProfilesAreDefaultThenNumberedProfilesInOrder() {
+        let names = ["Local State", "Profile 10", "Guest Profile", "Profile 2", "System Profile", "Default", "Profile x"]
+        #expect(BrowserProfiles.chromiumProfiles(names: names) == ["Default", "Profile 2", "Profile 10"])
+        #expect(BrowserProfiles.chromiumProfiles(names: ["Crashpad"]).isEmpty)
+        #expect(BrowserProfiles.profileTag("Profile 2") == "profile:Profile-2")
+        #expect(TagName.problem(BrowserProfiles.profileTag("Profile 2")) == nil)
+    }
 }

@@ -45,7 +45,7 @@ import Testing
         #expect(config.onCopy == "~/bin/copied")
         #expect(config.onCapture == "/usr/local/bin/captured")
         #expect(config.origins["max-bytes"] == "c.conf:3")
-        #expect(Config.keyNames.count == 62)
+        #expect(Config.keyNames.count == 63)
     }
 
     @Test(arguments: [

@@ -63,6 +63,35 @@ import Testing
         #expect(try search(store, "quince") == [titled, summary])
     }
 
+    /// Issue 20: a bare word finds an entry by its tags' names too, ranked below a title hit and
+    /// above an article's or a document's text; a collection by its folder names (not by the
+    /// word `collection`); a link's domain is still found through its URL.
+    @Test func tagNamesRankBetweenTitlesAndBodies() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let body = try #require(try store.add("second", at: .now(), policy: .move, maxEntries: 0).id)
+        try store.setBody(id: body, source: .document, text: "quince jam")
+        let tagged = try store.addLink(
+            url: "https://www.fruit-shop.example/item", tags: ["quince", CollectionTag.tag("Recipes/Preserves")], archive: false,
+            at: .now())
+        let titled = try store.addLink(url: "https://example.com/q", title: "Quince", archive: false, at: .now())
+        try store.setBody(id: titled, source: .title, text: "Quince")
+        let older = try #require(try store.add("first", at: .now(), policy: .move, maxEntries: 0).id)
+        try store.addTags(id: older, ["quince"])
+        #expect(try search(store, "quince") == [titled, older, tagged, body])
+        #expect(try search(store, "quince", limit: 2, offset: 1) == [older, tagged])
+        #expect(try search(store, "preserves") == [tagged])
+        #expect(try search(store, "collection").isEmpty)
+        #expect(try search(store, "fruit") == [tagged])
+        #expect(try search(store, "example.com") == [titled])
+        #expect(try search(store, "quince tag:quince") == [older, tagged])
+        try store.removeTags(id: older, ["quince"])
+        try store.setTags(id: tagged, ["marmalade"])
+        #expect(try search(store, "quince") == [titled, body])
+        #expect(try search(store, "marmalade") == [tagged] && search(store, "preserves") == [tagged])
+        try store.delete(ids: [tagged])
+        #expect(try search(store, "marmalade").isEmpty)
+    }
+
     @Test func theArchiveFilterSelectsByStatus() throws {
         let store = try HistoryStore(path: sandbox.database)
         let pending = try store.addLink(url: "https://example.com/1", archive: true, at: .now())

@@ -28,6 +28,9 @@ public struct LibrarySettings: Equatable, Sendable {
     public var maxFileMegabytes = 512
     /// `sync-max-file-size`, in megabytes (MiB): a larger payload stays on this machine.
     public var syncMaxFileMegabytes = 64
+    /// `archive-timeout`, in milliseconds: how long one run of `copypasta-archive` may take
+    /// before the daemon kills its process group (a page stuck past every limit of its own).
+    public var archiveTimeoutMilliseconds = 900_000
 
     /// The defaults.
     public init() {}
@@ -39,8 +42,8 @@ public struct LibrarySettings: Equatable, Sendable {
 }
 
 extension ConfigKey {
-    /// `archive-links`, `archive-private-hosts`, `archive-renderer`, `max-file-size` and
-    /// `sync-max-file-size`, in documentation order.
+    /// `archive-links`, `archive-private-hosts`, `archive-renderer`, `archive-timeout`,
+    /// `max-file-size` and `sync-max-file-size`, in documentation order.
     static let libraryKeys: [ConfigKey] = [
         .choice("archive-links", \.library.archiveLinks),
         ConfigKey(
@@ -54,6 +57,9 @@ extension ConfigKey {
                 return nil
             }, show: { $0.library.archivePrivateHosts ? "yes" : "no" }),
         .choice("archive-renderer", \.library.archiveRenderer),
+        .duration(
+            "archive-timeout", 1000...3_600_000, expected: "a duration from 1s to 1h, like 15m",
+            \.library.archiveTimeoutMilliseconds),
         .number("max-file-size", 50...4096, \.library.maxFileMegabytes),
         .number("sync-max-file-size", 1...4096, \.library.syncMaxFileMegabytes),
     ]

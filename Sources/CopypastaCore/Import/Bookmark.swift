@@ -15,14 +15,19 @@ public struct Bookmark: Sendable, Equatable {
     public var tags: [String]
     /// When the bookmark was added, when the browser says.
     public var addedAt: Timestamp?
+    /// The user's description (a Netscape file's `<DD>`); empty when there is none.
+    public var note: String
 
     /// A bookmark with the given parts.
-    public init(url: String, title: String, folders: [String], tags: [String] = [], addedAt: Timestamp? = nil) {
+    public init(
+        url: String, title: String, folders: [String], tags: [String] = [], addedAt: Timestamp? = nil, note: String = ""
+    ) {
         self.url = url
         self.title = title
         self.folders = folders
         self.tags = tags
         self.addedAt = addedAt
+        self.note = note
     }
 }
 
@@ -58,6 +63,9 @@ public struct BookmarkItem: Sendable, Hashable {
     public var tags: [String]
     /// The capture time.
     public var addedAt: Timestamp?
+    /// The description, white space folded, which becomes the item's text (as `add --url
+    /// --comment` makes a comment the text); nil when empty, and the URL is the text.
+    public var note: String? = nil
 }
 
 extension Bookmark {
@@ -74,7 +82,10 @@ extension Bookmark {
             if !tags.contains(where: { $0.lowercased() == tag.lowercased() }) { tags.append(tag) }
         }
         let title = Bookmark.folded(self.title)
-        return BookmarkItem(url: url, title: title.isEmpty ? nil : title, collection: collection, tags: tags, addedAt: addedAt)
+        let note = Bookmark.folded(self.note)
+        return BookmarkItem(
+            url: url, title: title.isEmpty ? nil : title, collection: collection, tags: tags, addedAt: addedAt,
+            note: note.isEmpty ? nil : note)
     }
 
     /// The collection for `folders`: the path joined by `/`. A path longer than a tag allows keeps

@@ -32,6 +32,24 @@ public enum BrowserProfiles {
         return (installs + marked + others).filter { seen.insert($0).inserted }
     }
 
+    /// The user profiles among the names of a Chromium-family configuration folder, in the
+    /// browser's order: `Default`, then `Profile 1`, `Profile 2`, … by number. `Guest Profile`,
+    /// `System Profile` and the browser's other folders are not profiles of a user.
+    public static func chromiumProfiles(names: [String]) -> [String] {
+        func number(_ name: String) -> Int? {
+            guard name.hasPrefix("Profile ") else { return nil }
+            return Int(name.dropFirst("Profile ".count))
+        }
+        let numbered = names.compactMap { name in number(name).map { (name, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
+        return (names.contains("Default") ? ["Default"] : []) + numbered
+    }
+
+    /// The tag naming a Chromium-family profile folder, when an import reads more than one:
+    /// `profile:Default`, `profile:Profile-2` (white space becomes `-`, as in a browser's tags).
+    public static func profileTag(_ folder: String) -> String {
+        "profile:" + String(folder.map { $0.isWhitespace ? "-" : $0 })
+    }
+
     /// The browser tag for a Chromium-family profile directory named on the command line, from
     /// the folder it sits in; `chromium` when the path says nothing.
     public static func chromiumBrowser(profile: String) -> String {

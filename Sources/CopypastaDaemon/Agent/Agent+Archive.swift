@@ -12,8 +12,10 @@ extension Agent {
     func startArchiveWorker() {
         guard config.library.archiveLinks != .off else { return }
         guard let pending = try? store.pendingArchives(limit: 1), !pending.isEmpty else { return }
+        var worker = BackgroundWorker.archive
+        worker.seconds = Double(config.library.archiveTimeoutMilliseconds) / 1000
         startWorker(
-            .archive, arguments: [],
+            worker, arguments: [],
             missing: "links wait for their archive, but copypasta-archive is not installed next to copypasta")
     }
 

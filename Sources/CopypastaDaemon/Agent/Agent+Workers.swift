@@ -9,8 +9,12 @@ struct BackgroundWorker: Sendable {
     var job: String
     /// The executable, found beside the daemon's own.
     var executable: String
-    /// Seconds one run may take before it is killed; the worker is told a minute less.
+    /// Seconds one run may take before it is killed; the worker is told `budget`.
     var seconds: Double
+
+    /// The seconds the worker is told it has: a minute less than `seconds`, or a tenth less for
+    /// a run shorter than ten minutes, so that it stops taking work before it is killed.
+    var budget: Int { max(1, Int(seconds - min(60, seconds / 10))) }
 
     /// `copypasta-archive`: fetches pending link archives.
     static let archive = BackgroundWorker(job: "archive", executable: "copypasta-archive", seconds: 900)
@@ -36,7 +40,7 @@ extension Agent {
             HookRunner.Job(
                 name: worker.job,
                 argv: [path, "--db", paths.database, "--config", paths.configFile] + arguments
-                    + ["--seconds", "\(Int(worker.seconds) - 60)"],
+                    + ["--seconds", "\(worker.budget)"],
                 environment: [:], input: "", timeout: worker.seconds, entry: 0))
     }
 

@@ -113,3 +113,40 @@ extension Schema {
             ALTER TABLE entry_link ADD COLUMN origin TEXT;
             """)
 }
+
+extension Schema {
+    /// The words of an entry's tags, for a bare search word (issue 20: "title above tags above
+    /// body"): one `entry_body` row of source `tags` per tagged entry, its tag names joined by
+    /// spaces, a collection without its `collection:` prefix (so `soups` finds
+    /// `collection:Recipes/Soups`, but the word `collection` does not find every bookmark).
+    /// Triggers on `entry_tag` rewrite the row whenever the entry's tags change, so every way of
+    /// tagging (tag, untag, replace, import, sync) keeps it; `body_fts` indexes it as the other
+    /// bodies, and `EntrySelection.bodyHits` ranks it between title and article hits. A DELETE
+    /// and an INSERT rather than an upsert: the body_fts triggers see both.
+    static let tagWords = Migration(
+        name: "tag names are searchable words",
+        sql: """
+            CREATE TRIGGER entry_tag_words_added AFTER INSERT ON entry_tag BEGIN
+                DELETE FROM entry_body WHERE entry_id = new.entry_id AND source = 'tags';
+                INSERT INTO entry_body (entry_id, source, text) \(tagWordsOf("new.entry_id"));
+            END;
+            CREATE TRIGGER entry_tag_words_removed AFTER DELETE ON entry_tag BEGIN
+                DELETE FROM entry_body WHERE entry_id = old.entry_id AND source = 'tags';
+                INSERT INTO entry_body (entry_id, source, text) \(tagWordsOf("old.entry_id"));
+            END;
+            INSERT INTO entry_body (entry_id, source, text)
+                SELECT et.entry_id, 'tags', group_concat(\(tagWord), ' ')
+                FROM entry_tag et JOIN tag t ON t.id = et.tag_id GROUP BY et.entry_id;
+            """)
+
+    /// A tag's searchable words: its name, a collection's path without the prefix.
+    private static let tagWord = "iif(t.name LIKE 'collection:%', substr(t.name, 12), t.name)"
+
+    /// The `tags` body row of entry `id` (an SQL expression), none when it has no tag left.
+    private static func tagWordsOf(_ id: String) -> String {
+        """
+        SELECT \(id), 'tags', group_concat(\(tagWord), ' ') FROM entry_tag et JOIN tag t ON t.id = et.tag_id
+                WHERE et.entry_id = \(id) HAVING count(*) > 0
+        """
+    }
+}

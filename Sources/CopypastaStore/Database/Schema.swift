@@ -291,6 +291,7 @@ enum Schema {
         libraryKept,
         kindsBySeq,
         payloadRegisters,
+        tagWords,
     ]
 
     /// The schema version this build writes.

@@ -51,12 +51,17 @@ extension HistoryStore {
 
     private func insertBookmark(_ item: BookmarkItem, archive: Bool, now: Timestamp) throws(StoreError) {
         for tag in item.tags { try Self.validate(tag: tag) }
+        // A description is the item's text, as `add --url --comment` keeps a comment; the URL
+        // then joins the title body, so its words (the domain) are still found.
+        let text = item.note ?? item.url
         var new = NewEntry(
-            text: item.url, fingerprint: Fingerprint(of: item.url), source: .bookmarks, sourceApp: nil,
+            text: text, fingerprint: Fingerprint(of: text), source: .bookmarks, sourceApp: nil,
             capturedAt: item.addedAt ?? now)
         new.kind = .link
         let id = try insert(new, seq: try seqBelowAll())
         try setLinkInTransaction(id: id, url: item.url, title: item.title, archive: archive)
+        let titleWords = item.note == nil ? item.title : [item.title, item.url].compactMap { $0 }.joined(separator: "\n")
+        try setBodyInTransaction(id: id, source: .title, text: titleWords)
         try tag(id: id, item.tags)
     }
 

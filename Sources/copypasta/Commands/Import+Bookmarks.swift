@@ -9,8 +9,18 @@ extension Copypasta.Import {
         if archive && config.library.archiveLinks == .off {
             throw CoreError.usage("--archive: archive-links is off, so nothing would be archived; set it to added first")
         }
-        let (bookmarks, browser) = try BookmarkSource.read(from, at: file)
-        let items = bookmarks.compactMap { $0.item(browser: browser) }
+        let profiles = try BookmarkSource.read(from, at: file)
+        let bookmarks = profiles.flatMap(\.bookmarks)
+        let items = profiles.flatMap { profile in
+            profile.bookmarks.compactMap { mark in
+                var item = mark.item(browser: profile.browser)
+                if let tag = profile.tag { item?.tags.append(tag) }
+                return item
+            }
+        }
+        var browsers: [String] = []
+        for profile in profiles where !browsers.contains(profile.browser) { browsers.append(profile.browser) }
+        let browser = browsers.joined(separator: ", ")
         let store = try global.openStoreExpiring().store
         let summary = try store.importBookmarks(items, archive: archive, now: .now())
         SyncKick.afterChange(global, store)

@@ -16,22 +16,37 @@ enum BookmarkSource {
     /// The most bytes a bookmark file may have; the largest real ones are a few MiB.
     static let fileLimit = 256 << 20
 
-    /// The bookmarks of `manager` at `location` (its default place when nil) and the tag that
-    /// names where they came from.
-    static func read(_ manager: ForeignManager, at location: String?) throws -> (bookmarks: [Bookmark], browser: String) {
+    /// The bookmarks of one profile (or file), the tag naming the browser, and the tag naming
+    /// the profile when a run reads more than one (`BrowserProfiles.profileTag`).
+    struct Profile {
+        /// The bookmarks as the browser keeps them.
+        var bookmarks: [Bookmark]
+        /// The browser's tag: `firefox`, `chrome`, `bookmarks-file`, ….
+        var browser: String
+        /// `profile:<folder>`, or nil when the run reads one profile.
+        var tag: String? = nil
+    }
+
+    /// The bookmarks of `manager` at `location` (its default place when nil): one profile, or
+    /// without a location for Chromium every profile of every Chromium-family browser found.
+    static func read(_ manager: ForeignManager, at location: String?) throws -> [Profile] {
         switch manager {
         case .firefox:
             var profile = try location ?? firefoxProfile()
             if profile.hasSuffix("/places.sqlite") { profile.removeLast("/places.sqlite".count) }
-            return (try firefox(profile), "firefox")
+            return [Profile(bookmarks: try firefox(profile), browser: "firefox")]
         case .chromium:
-            let (folder, browser) =
-                try location.map { ($0, BrowserProfiles.chromiumBrowser(profile: $0 + "/")) } ?? chromiumProfile()
-            let file = folder.hasSuffix("/Bookmarks") ? folder : folder + "/Bookmarks"
-            return (try ChromiumBookmarks.bookmarks(readFile(file)), browser)
+            let found = try location.map { [($0, BrowserProfiles.chromiumBrowser(profile: $0 + "/"))] } ?? chromiumProfiles()
+            return try found.map { folder, browser in
+                let file = folder.hasSuffix("/Bookmarks") ? folder : folder + "/Bookmarks"
+                let name = String(folder.split(separator: "/").last ?? "")
+                return Profile(
+                    bookmarks: try ChromiumBookmarks.bookmarks(readFile(file)), browser: browser,
+                    tag: found.count > 1 ? BrowserProfiles.profileTag(name) : nil)
+            }
         default:
             guard let location else { throw CoreError.usage("name the bookmark file to import") }
-            return (try NetscapeBookmarks.bookmarks(readFile(location)), "bookmarks-file")
+            return [Profile(bookmarks: try NetscapeBookmarks.bookmarks(readFile(location)), browser: "bookmarks-file")]
         }
     }
 
@@ -59,13 +74,19 @@ enum BookmarkSource {
                 + "name the profile directory")
     }
 
-    /// The Default profile of the first Chromium-family browser installed, and its tag.
-    private static func chromiumProfile() throws -> (String, String) {
+    /// Every profile with a Bookmarks file of every Chromium-family browser installed, each with
+    /// its browser's tag: `Default` and `Profile N` of Chromium, Chrome, Brave, Vivaldi, Edge.
+    private static func chromiumProfiles() throws -> [(String, String)] {
         let config = Environment.values["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Environment.home + "/.config"
+        var found: [(String, String)] = []
         for (folder, browser) in BrowserProfiles.chromiumRoots {
-            let profile = config + "/" + folder + "/Default"
-            if access(profile + "/Bookmarks", R_OK) == 0 { return (profile, browser) }
+            let root = config + "/" + folder
+            for name in BrowserProfiles.chromiumProfiles(names: FolderPath.names(in: root) ?? [])
+            where access(root + "/" + name + "/Bookmarks", R_OK) == 0 {
+                found.append((root + "/" + name, browser))
+            }
         }
+        guard found.isEmpty else { return found }
         throw BookmarkSourceMissing(
             message: "found no Bookmarks file of Chromium, Chrome, Brave, Vivaldi or Edge under \(config); "
                 + "name the profile directory")
