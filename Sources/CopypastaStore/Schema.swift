@@ -289,6 +289,7 @@ enum Schema {
                 """),
         aiResults,
         libraryKept,
+        indexedByStore,
     ]
 
     /// The schema version this build writes.
