@@ -11,7 +11,7 @@ extension Copypasta {
             discussion: """
                 A database created by an older copypasta keeps the space of deleted entries for later entries; vacuum \
                 rewrites it once so that every purge and expiry gives its space back. The rewrite holds the database \
-                for its whole length (about a minute at a million entries; copies made meanwhile are stored after it) \
+                for its whole length (about 12 seconds at a million entries; copies made meanwhile are stored after it) \
                 and needs the database's size again in free disk space. On a newer database it only gives back \
                 what is free, in short steps.
                 """)
