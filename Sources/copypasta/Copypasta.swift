@@ -23,7 +23,8 @@ struct Copypasta: ParsableCommand {
             Tags.self, Collections.self,
             Pause.self, Resume.self, Status.self,
             Name.self, Find.self, Secure.self, Lock.self, Edit.self,
-            Export.self, Import.self, ConfigCommand.self, Serve.self, Sync.self, Local.self, Open.self, ArchiveCommand.self,
+            Export.self, Import.self, Vacuum.self, ConfigCommand.self, Serve.self, Sync.self, Local.self, Open.self,
+            ArchiveCommand.self,
             AI.self,
         ]
     )

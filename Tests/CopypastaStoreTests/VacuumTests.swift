@@ -57,4 +57,39 @@ import Testing
         #expect(fileSize() < full / 4)
         #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
     }
+
+    /// `copypasta vacuum` on a database made before incremental vacuum (auto_vacuum NONE, which
+    /// keeps the pages a purge frees): the file shrinks, and it is INCREMENTAL from then on.
+    @Test func vacuumSwitchesAnOlderDatabase() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        try store.database.execute("PRAGMA auto_vacuum = NONE; VACUUM")
+        #expect(try store.database.scalarInt("PRAGMA auto_vacuum") == 0)
+        try fill(store)
+        try store.trash(ids: Array(1...1_900), at: .now())
+        #expect(try store.emptyTrash() == 1_900)
+        let full = fileSize()
+        #expect(full > 8 << 20, "the purge kept its free pages")
+        let outcome = try store.vacuum()
+        #expect(outcome.switched)
+        #expect(outcome.bytesAfter < outcome.bytesBefore / 4)
+        #expect(fileSize() < full / 4)
+        #expect(try store.database.scalarInt("PRAGMA auto_vacuum") == HistoryStore.incrementalVacuum)
+        #expect(try store.count(includePinned: true) == 100)
+        #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
+    }
+
+    /// On an INCREMENTAL database `vacuum` only gives the free pages back, in slices.
+    @Test func vacuumGivesFreePagesBack() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        try fill(store)
+        // Deleted without a purge job: the pages stay free in the file.
+        try store.database.execute("DELETE FROM entry WHERE id <= 1900")
+        #expect(try store.database.scalarInt("PRAGMA freelist_count") ?? 0 > 1_000)
+        let outcome = try store.vacuum()
+        #expect(!outcome.switched)
+        // The removed words stay in the full-text index (no purge merged it).
+        #expect(outcome.bytesAfter < outcome.bytesBefore / 2)
+        #expect(try store.database.scalarInt("PRAGMA freelist_count") == 0)
+        #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
+    }
 }

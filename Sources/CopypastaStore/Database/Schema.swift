@@ -292,6 +292,7 @@ enum Schema {
         kindsBySeq,
         payloadRegisters,
         tagWords,
+        indexedByStore,
     ]
 
     /// The schema version this build writes.

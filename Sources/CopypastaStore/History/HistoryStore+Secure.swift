@@ -69,6 +69,7 @@ extension HistoryStore {
             try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in
                 try statement.withBorrowedText(text, at: 2) { () throws(StoreError) in try statement.run() }
             }
+            try indexText(text, id: id)
             try database.run(
                 "UPDATE entry SET secure = 0, preview = ?, fingerprint = ? WHERE id = ?",
                 Preview.storedPrefix(of: text), Fingerprint(of: text).bytes, id)

@@ -29,8 +29,9 @@
 //     (HistoryStore+Purge.swift).
 //   - Every write is one BEGIN IMMEDIATE transaction; it has committed to the
 //     WAL before the caller reports the capture anywhere.
-//   - entry_fts is an FTS5 index over entry_text kept in sync by triggers on
-//     insert and delete; deleting an entry deletes its text, tags and index
+//   - entry_fts is an FTS5 index over entry_text, written by `insert` (a
+//     statement, not a trigger: HistoryStore+Indexing.swift) and cleared by a
+//     trigger on delete; deleting an entry deletes its text, tags and index
 //     rows through the `entry_removed` trigger, so delete, clear and
 //     retention all go through one path.
 //
@@ -291,7 +292,10 @@ public final class HistoryStore {
     ///
     /// Registers the entry does not set (no pin) keep clock 0, "never set": the same text pinned
     /// on another machine keeps its pin when this copy meets it.
-    func insert(_ new: NewEntry, seq: Int64) throws(StoreError) -> Int64 {
+    ///
+    /// `indexNow` false leaves the full-text index to the caller, later in the same transaction
+    /// (`indexText`, after its other writes: `Schema.indexedByStore` says why).
+    func insert(_ new: NewEntry, seq: Int64, indexNow: Bool = true) throws(StoreError) -> Int64 {
         let clock = try nextClock()
         try database.run(
             """
@@ -307,6 +311,7 @@ public final class HistoryStore {
         try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in
             try statement.withBorrowedText(new.text, at: 2) { () throws(StoreError) in try statement.run() }
         }
+        if indexNow { try indexText(new.text, id: id) }
         return id
     }
 }
