@@ -11,9 +11,7 @@ extension Copypasta.Import {
         }
         let (bookmarks, browser) = try BookmarkSource.read(from, at: file)
         let items = bookmarks.compactMap { $0.item(browser: browser) }
-        let store = try global.openStoreExpiring().store
-        let summary = try store.importBookmarks(items, archive: archive, now: .now())
-        SyncKick.afterChange(global, store)
+        let summary = try global.changeHistory { store, _ in try store.importBookmarks(items, archive: archive, now: .now()) }
         if archive && summary.imported > 0 { ArchiveKick.send(global) }
         var note =
             "imported \(summary.imported) bookmarks from \(browser), skipped \(summary.duplicates) duplicates "
