@@ -1,4 +1,5 @@
 import CX11
+import CopypastaCore
 
 /// The atoms copypasta uses, interned once per connection.
 struct Atoms {
@@ -42,5 +43,20 @@ struct Atoms {
         windowType = Atom(XA_WINDOW)
         timestampProperty = intern("COPYPASTA_TIMESTAMP")
         conversionProperties = (0..<8).map { intern("COPYPASTA_CONVERSION_\($0)") }
+    }
+}
+
+extension Atoms {
+    /// The atom of a selection.
+    func atom(for selection: Config.Selection) -> Atom {
+        switch selection {
+        case .clipboard: clipboard
+        case .primary: primary
+        }
+    }
+
+    /// The selection an atom names, if it is one copypasta uses.
+    func selection(for atom: Atom) -> Config.Selection? {
+        atom == clipboard ? .clipboard : atom == primary ? .primary : nil
     }
 }

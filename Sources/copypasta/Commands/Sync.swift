@@ -2,7 +2,7 @@ import ArgumentParser
 
 extension Copypasta {
     /// `copypasta sync …`: sync between machines (copypasta(1) SYNC). Every subcommand lives in
-    /// its own file in Sources/copypasta/Sync/ (`SyncOn.swift`, …), with what they share.
+    /// its own file in Sources/copypasta/Commands/Sync/ (`SyncOn.swift`, …), with what they share.
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync",

@@ -1,5 +1,6 @@
 import CSystem
 import CopypastaCore
+import CopypastaSystem
 import Glibc
 
 /// Standard streams: buffered output, one-line errors, terminal checks.
@@ -52,5 +53,20 @@ enum Terminal {
     @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+}
+
+/// A failure told as a desktop notification, for a command run from a hotkey: its stderr reaches
+/// no terminal, so without one the user would see nothing happen.
+enum FailureNotice {
+    /// Shows `message` with notify-send, as the copy feedback does (`feedback = notify` and
+    /// notify-send installed), without waiting for it.
+    static func send(_ message: String, config: Config) {
+        guard config.feedback == .notify, let notifier = Spawn.findExecutable("notify-send") else { return }
+        let argv = [
+            notifier, "--app-name=copypasta", "--icon=dialog-error", "--urgency=normal", "copypasta failed",
+            "copypasta: " + message,
+        ]
+        _ = try? Spawn.start(argv, environment: [:], stdin: false, stdout: false, stderr: false, newSession: true)
     }
 }
