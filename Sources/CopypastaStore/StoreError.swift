@@ -1,7 +1,9 @@
 import CopypastaCore
 
-/// Errors of the history store: one line for the user, SQLite's own message where it helps
-/// find the cause (an unexpected I/O error, a statement SQLite refused).
+/// Errors of the history store: one line for the user. Two kinds are kept apart: what SQLite
+/// reported (`sqlite`, always with SQLite's message and the statement) and what the history
+/// itself refuses (`refused`: no such entry or title, a wrong passphrase…); the other cases are
+/// the database file's, found before or beside SQLite.
 public enum StoreError: CopypastaFailure, Equatable {
     /// The database file or its directory could not be created or opened.
     case cannotCreate(path: String, reason: String)
@@ -10,37 +12,31 @@ public enum StoreError: CopypastaFailure, Equatable {
     /// Something other than a regular file is at the database path (a FIFO, a device, a
     /// directory): it is refused at once instead of blocking on it.
     case notAFile(path: String)
-    /// Reading or writing the database failed (disk full, I/O error, read-only file).
+    /// Reading or writing a file failed (an I/O error of the file system, not SQLite's).
     case io(path: String, reason: String)
-    /// Another process holds the database lock for longer than the busy timeout.
+    /// Another process holds a database it needs (a browser's, copied first) for longer than it waits.
     case busy(path: String)
-    /// The file exists but is not a copypasta database, or is damaged.
+    /// The file exists but does not start as a SQLite database does.
     case notADatabase(path: String)
     /// The database was written by a newer copypasta whose schema this one does not know.
     case newerSchema(path: String, version: Int)
-    /// No entry has this id.
-    case noSuchEntry(Int64)
-    /// No entry has this snippet title.
-    case noSuchTitle(String)
-    /// Another entry (the id) already has this title, compared without regard to case.
-    case titleTaken(String, Int64)
-    /// The entry exists but on the other side of the trash from where the command looks:
-    /// `inTrash` says where it is (undelete of a listed entry, pin of a trashed one).
-    case elsewhere(Int64, inTrash: Bool)
-    /// A value given to the store is unusable (an empty text, a bad tag).
-    case invalid(String)
-    /// The entry is secure: its text needs the passphrase, which was not given.
-    case secureEntry(Int64)
-    /// The passphrase does not open the secure entries of this database.
-    case wrongPassphrase
-    /// SQLite refused one of copypasta's own statements (SQL that does not fit the schema, a
-    /// misused statement): a bug in copypasta, not a problem of the disk or of the user's data.
-    /// `detail` carries SQLite's message and the start of the statement.
-    case statementFailed(path: String, detail: String)
+    /// SQLite failed: its message and the statement are in the failure.
+    case sqlite(SQLiteFailure)
+    /// The history refuses what was asked.
+    case refused(HistoryRefusal)
     /// PCRE2 refused a regular expression (`re:`, `search --regex`): `offset` is where, in bytes.
     case badRegex(offset: Int, reason: String)
     /// A regular-expression search ran past its deadline of `seconds` (`RegexFilter`).
     case regexDeadline(seconds: Double)
+
+    /// Whether another process holds the lock: the caller may try again later.
+    public var isBusy: Bool {
+        switch self {
+        case .busy: true
+        case let .sqlite(failure): failure.kind == .busy
+        default: false
+        }
+    }
 
     /// The exit status each case maps to.
     public var exitStatus: ExitStatus {
@@ -50,12 +46,12 @@ public enum StoreError: CopypastaFailure, Equatable {
         case .notAFile: .badConfig
         case .io: .ioError
         case .busy: .busy
-        case .notADatabase, .newerSchema, .invalid, .titleTaken: .dataError
+        case .notADatabase, .newerSchema: .dataError
+        case let .sqlite(failure) where failure.kind == .statement: .software
+        case let .sqlite(failure): Self.shown(failure).exitStatus
+        case let .refused(refusal): refusal.exitStatus
         case .badRegex: .usage
         case .regexDeadline: .busy
-        case .noSuchEntry, .noSuchTitle, .elsewhere: .noSuchEntry
-        case .statementFailed: .software
-        case .secureEntry, .wrongPassphrase: .noPermission
         }
     }
 
@@ -76,24 +72,12 @@ public enum StoreError: CopypastaFailure, Equatable {
             "\(path) is not a copypasta database or is damaged; it was left untouched (pass --db to use another file)"
         case let .newerSchema(path, version):
             "the database \(path) has schema version \(version), written by a newer copypasta; upgrade copypasta"
-        case let .noSuchEntry(id):
-            "no entry with id \(id); see 'copypasta list'"
-        case let .noSuchTitle(title):
-            "no entry is named \(Visible.quoted("@" + title, limit: 40)); see 'copypasta list --snippets'"
-        case let .titleTaken(title, other):
-            "the title \(Visible.quoted(title, limit: 40)) is already entry \(other)'s (titles ignore case); nothing was changed"
-        case let .elsewhere(id, inTrash):
-            inTrash
-                ? "entry \(id) is in the trash; 'copypasta undelete \(id)' brings it back, see 'copypasta trash'"
-                : "entry \(id) is not in the trash but in the history; see 'copypasta list'"
-        case let .invalid(message):
-            message
-        case let .secureEntry(id):
-            "entry \(id) is secure; its text needs the passphrase"
-        case .wrongPassphrase:
-            "wrong passphrase; nothing was shown or changed"
-        case let .statementFailed(path, detail):
-            "the database \(path) refused an operation (\(detail)); this is a bug in copypasta, please report it"
+        case let .sqlite(failure) where failure.kind == .statement:
+            "the database \(failure.path) refused an operation (\(failure.detail)); this is a bug in copypasta, please report it"
+        case let .sqlite(failure):
+            Self.shown(failure).description
+        case let .refused(refusal):
+            refusal.description
         case let .badRegex(offset, reason):
             "bad regular expression at offset \(offset): \(reason)"
         case let .regexDeadline(seconds):
@@ -101,4 +85,38 @@ public enum StoreError: CopypastaFailure, Equatable {
                 + "(simplify the pattern, or narrow the search with words or filters)"
         }
     }
+
+    /// What the user reads of a failure SQLite reported, by what its code means: the message of
+    /// the file's own case (a busy or damaged file reads the same whoever found it).
+    private static func shown(_ failure: SQLiteFailure) -> StoreError {
+        let path = failure.path
+        return switch failure.kind {
+        case .busy: .busy(path: path)
+        case .damaged: .notADatabase(path: path)
+        case .readOnly: .io(path: path, reason: "it is read-only")
+        case .full: .io(path: path, reason: "the disk is full")
+        case .cannotOpen: .cannotCreate(path: path, reason: "it cannot be opened")
+        case .noMemory: .io(path: path, reason: "out of memory")
+        case .tooBig: .refused(.invalid("the text is too large for the database"))
+        case .statement, .io: .io(path: path, reason: "input/output error (\(failure.detail))")
+        }
+    }
+}
+
+/// The history's refusals, written as before they had a type of their own (`throw .noSuchEntry(id)`).
+extension StoreError {
+    /// `HistoryRefusal.noSuchEntry`.
+    public static func noSuchEntry(_ id: Int64) -> StoreError { .refused(.noSuchEntry(id)) }
+    /// `HistoryRefusal.noSuchTitle`.
+    public static func noSuchTitle(_ title: String) -> StoreError { .refused(.noSuchTitle(title)) }
+    /// `HistoryRefusal.titleTaken`.
+    public static func titleTaken(_ title: String, _ other: Int64) -> StoreError { .refused(.titleTaken(title, other)) }
+    /// `HistoryRefusal.elsewhere`.
+    public static func elsewhere(_ id: Int64, inTrash: Bool) -> StoreError { .refused(.elsewhere(id, inTrash: inTrash)) }
+    /// `HistoryRefusal.invalid`.
+    public static func invalid(_ message: String) -> StoreError { .refused(.invalid(message)) }
+    /// `HistoryRefusal.secureEntry`.
+    public static func secureEntry(_ id: Int64) -> StoreError { .refused(.secureEntry(id)) }
+    /// `HistoryRefusal.wrongPassphrase`.
+    public static var wrongPassphrase: StoreError { .refused(.wrongPassphrase) }
 }

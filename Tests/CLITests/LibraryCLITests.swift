@@ -70,6 +70,18 @@ import Testing
         #expect(try cli.run("trash").output == "2\trecent trash\n")
     }
 
+    /// Every write command purges what is due: `local` and `secure` did not, unlike the others.
+    @Test(arguments: [["local", "3"], ["secure", "--clear", "3"], ["pin", "3"]])
+    func everyWriteCommandPurgesTheExpiredTrash(_ command: [String]) throws {
+        try add("old trash")
+        try add("recent trash")
+        try add("kept")
+        #expect(try cli.run("delete", "1", "2").status == 0)
+        #expect(sqlite("UPDATE entry SET trashed_at = trashed_at - 11 * 86400000000 WHERE id = 1")?.status == 0)
+        #expect(try cli.run(command).status == 0)
+        #expect(try cli.run("trash").output == "2\trecent trash\n")
+    }
+
     @Test func maxAgeExpiresOldUntaggedEntries() throws {
         sandbox.write("config/copypasta/copypasta.conf", "max-age = 30d\n")
         try add("old")

@@ -14,15 +14,20 @@ import Testing
         try Child(["sqlite3", sandbox.database, sql]).communicate()
     }
 
-    /// The detail of a `statementFailed` error, or nil for any other outcome.
-    func detail(_ body: () throws(StoreError) -> Void) -> String? {
+    /// The failure of a statement SQLite refused, or nil for any other outcome.
+    func refusedStatement(_ body: () throws(StoreError) -> Void) -> SQLiteFailure? {
         do {
             try body()
             return nil
         } catch {
-            guard case let .statementFailed(_, detail) = error else { return nil }
-            return detail
+            guard case let .sqlite(failure) = error, failure.kind == .statement else { return nil }
+            return failure
         }
+    }
+
+    /// The detail of a statement SQLite refused, or nil for any other outcome.
+    func detail(_ body: () throws(StoreError) -> Void) -> String? {
+        refusedStatement(body)?.detail
     }
 
     @Test func aStatementSQLiteRefusesNamesSQLitesMessageAndTheStatement() throws {
@@ -30,7 +35,9 @@ import Testing
         #expect(try sqlite("DROP TABLE state").status == 0)
         let detail = detail { () throws(StoreError) in _ = try store.isPaused() }
         #expect(detail == "SQLite: no such table: state, in: SELECT value FROM state WHERE key = 'paused'")
-        let error = StoreError.statementFailed(path: sandbox.database, detail: detail ?? "")
+        let failure = refusedStatement { () throws(StoreError) in _ = try store.isPaused() }
+        #expect(failure?.message == "no such table: state" && failure?.path == sandbox.database)
+        let error = try #require(failure.map(StoreError.sqlite))
         #expect(error.exitStatus == ExitStatus.software)
         #expect(!error.description.contains("\n"))
         #expect(error.description.contains("no such table: state"))

@@ -71,6 +71,43 @@ import Testing
         #expect(response.text == "no")
     }
 
+    /// Steps `exchange` as an event loop does, waiting only in poll(2) on its descriptor; each
+    /// step must return at once. The response, or the error it ended with.
+    static func drive(_ exchange: HTTPExchange) -> Result<HTTPResponse, HTTPError> {
+        while true {
+            var entry = exchange.pollDescriptor
+            _ = poll(&entry, 1, Int32(max(0, exchange.deadline - Clock.now()) * 1000) + 1)
+            let before = Clock.now()
+            let step: HTTPResponse?
+            do throws(HTTPError) {
+                step = try exchange.advance()
+            } catch {
+                return .failure(error)
+            }
+            #expect(Clock.now() - before < 0.2, "a step does not wait")
+            if let step { return .success(step) }
+        }
+    }
+
+    @Test func anExchangeDrivenStepByStepReadsTheResponse() throws {
+        let fixture = try Fixture()
+        let result = try withExtendedLifetime(fixture) {
+            Self.drive(try HTTPExchange(try fixture.client(), .post, "/echo", body: Array(#"{"b":2}"#.utf8)))
+        }
+        let response = try result.get()
+        #expect(response.status == 200 && response.text.contains(#""body": "{\"b\":2}""#))
+    }
+
+    @Test func anExchangeWithAServerThatNeverAnswersEndsAtItsDeadlineWithoutWaiting() throws {
+        let fixture = try Fixture()
+        let start = Clock.now()
+        let result = try withExtendedLifetime(fixture) {
+            Self.drive(try HTTPExchange(try fixture.client(timeout: 0.5), .get, "/hang"))
+        }
+        #expect(throws: HTTPError.timeout(address: "http://127.0.0.1:\(fixture.port)", seconds: 0.5)) { try result.get() }
+        #expect(Clock.now() - start < 3)
+    }
+
     @Test func aServerThatNeverAnswersTimesOut() throws {
         try Fixture.with(timeout: 0.5) { client in
             let start = Clock.now()

@@ -1,11 +1,11 @@
 import Glibc
 
-/// A background worker the daemon starts as one child job through the hook runner
+/// A background worker the daemon starts as one child job through the child-job runner
 /// (docs/DESIGN.md "Link archives" and "AI assistance"): never two of one kind at a time, a
 /// deadline for the whole run (its process group is killed past it), and a second run when
 /// work arrived while it ran. The worker itself picks its work from the database.
 struct BackgroundWorker: Sendable {
-    /// The hook runner's name for the worker's job.
+    /// The runner's name for the worker's job.
     var job: String
     /// The executable, found beside the daemon's own.
     var executable: String
@@ -28,20 +28,18 @@ extension Agent {
     /// is not installed beside `copypasta`.
     func startWorker(_ worker: BackgroundWorker, arguments: [String], missing: String) {
         let runner = loop.hookRunner(logger: logger)
-        if runner.exited == nil {
-            runner.exited = { [unowned self] name in workerExited(name) }
-        }
         guard !runner.isActive(worker.job) else {
             workersWanted.insert(worker.job)
             return
         }
         guard let path = Self.workerPath(worker.executable) else { return logger.warning("\(missing)") }
-        runner.run(
-            HookRunner.Job(
-                name: worker.job,
-                argv: [path, "--db", paths.database, "--config", paths.configFile] + arguments
-                    + ["--seconds", "\(worker.budget)"],
-                environment: [:], input: "", timeout: worker.seconds, entry: 0))
+        var job = HookRunner.Job(
+            name: worker.job,
+            argv: [path, "--db", paths.database, "--config", paths.configFile] + arguments
+                + ["--seconds", "\(worker.budget)"],
+            environment: [:], input: "", timeout: worker.seconds, entry: 0)
+        job.finished = { [unowned self] result in workerExited(result.name) }
+        runner.run(job)
     }
 
     /// A worker ended: it runs again when work arrived meanwhile; a finished archive run may

@@ -49,7 +49,7 @@ extension CapturePolicy {
                 at: pending.read.changedAt, policy: config.duplicates, maxEntries: config.maxEntries,
                 replacing: pending.replacing, isNewest: pending.isNewest,
                 syncLocal: config.syncExcluded(text: pending.text, app: pending.app))
-        } catch StoreError.busy {
+        } catch let error as StoreError where error.isBusy {
             return false
         } catch {
             logger.error(

@@ -2,12 +2,13 @@ import CopypastaCore
 import CopypastaSystem
 import Glibc
 
-/// One started hook: its pipes while it runs, then only its process group until the deadline.
+/// One started child job (a hook or a background worker): its pipes while it runs, then only its
+/// process group until the deadline.
 ///
-/// A hook may leave descendants behind (`sleep 20 &`) that keep its stderr open long after it
-/// exited, so nothing here ever blocks on a hook's pipes: both are non-blocking, and stderr is
-/// read only while the hook itself runs. Once it exits, what is already there is drained and the
-/// pipes are closed. The exited hook is not reaped yet: its zombie keeps its pid, which is also
+/// A job may leave descendants behind (`sleep 20 &`) that keep its stdout or stderr open long
+/// after it exited, so nothing here ever blocks on a job's pipes: all are non-blocking, and its
+/// output is read only while the job itself runs, up to its caps (`CappedOutput`). Once it exits,
+/// what is already there is drained and the pipes are closed. The exited hook is not reaped yet: its zombie keeps its pid, which is also
 /// its process group id, from being reused, so that killing the group at the deadline can only
 /// reach what the hook left behind.
 final class HookProcess {
@@ -31,8 +32,12 @@ final class HookProcess {
     let deadline: Double
     /// Our end of its stdin while input is left to write, else -1.
     private(set) var stdin: Int32
-    /// Our end of its stderr while it runs, else -1.
-    private(set) var stderr: Int32
+    /// Its standard output while it runs, kept up to `Job.outputLimit` (no pipe at 0).
+    private(set) var output: CappedOutput
+    /// Its standard error while it runs, kept up to `Job.errorLimit` for the log.
+    private(set) var errors: CappedOutput
+    /// Told how the job ended, once (`Job.finished`).
+    let finished: ((HookRunner.Result) -> Void)?
     /// Whether its process group was killed at the deadline.
     var killed = false
     /// How it ended; nil while it runs.
@@ -40,20 +45,20 @@ final class HookProcess {
     /// The text fed to its stdin: shared with the caller and every other hook of the same text, never copied.
     private var input: String
     private var written = 0
-    private var errors: [UInt8] = []
-    /// At most this much of a hook's stderr is kept for the log.
-    private static let stderrLimit = 2048
 
     /// Starts `job`; its group is killed `job.timeout` seconds from now.
     init(_ job: HookRunner.Job) throws {
-        let child = try Spawn.start(job.argv, environment: job.environment, stdin: true, stdout: false, stderr: true)
-        for fd in [child.stdin, child.stderr] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        let child = try Spawn.start(
+            job.argv, environment: job.environment, stdin: true, stdout: job.outputLimit > 0, stderr: true)
+        _ = fcntl(child.stdin, F_SETFL, fcntl(child.stdin, F_GETFL) | O_NONBLOCK)
         name = job.name
         entry = job.entry
         normalStatuses = job.normalStatuses
         pid = child.pid
         stdin = child.stdin
-        stderr = child.stderr
+        output = CappedOutput(fd: child.stdout, limit: job.outputLimit)
+        errors = CappedOutput(fd: child.stderr, limit: job.errorLimit)
+        finished = job.finished
         input = job.input
         deadline = monotonicSeconds() + job.timeout
         if input.utf8.isEmpty { closeStdin() }
@@ -64,7 +69,8 @@ final class HookProcess {
 
     deinit {
         closeStdin()
-        closeStderr()
+        output.close()
+        errors.close()
     }
 
     /// Writes the next piece of the input without blocking; closes stdin once all is written or the hook stops reading.
@@ -82,17 +88,9 @@ final class HookProcess {
         }
     }
 
-    /// Keeps what the hook wrote to stderr, up to the limit; closes it at end of file.
-    func drainStderr() {
-        guard stderr >= 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(stderr, &buffer, buffer.count)
-        if count > 0 && errors.count < Self.stderrLimit {
-            errors.append(contentsOf: buffer[0..<min(count, Self.stderrLimit - errors.count)])
-        }
-        // Stop polling a closed stderr at once: a hook that closes it and runs on must not
-        // leave a hung-up descriptor that wakes poll() in a loop.
-        if count == 0 || count < 0 && errno != EAGAIN && errno != EINTR { closeStderr() }
+    /// Keeps what the job wrote to `fd` (its stdout or stderr), up to that stream's cap.
+    func drain(fd: Int32) {
+        if fd == output.fd { output.drain() } else if fd == errors.fd { errors.drain() }
     }
 
     /// Whether the hook has exited, seen without reaping it; on exit its pipes are drained and closed.
@@ -109,15 +107,15 @@ final class HookProcess {
             ending = .exited(0)
         }
         closeStdin()
-        drainRemaining()
-        closeStderr()
+        output.drainRemaining()
+        errors.drainRemaining()
         input = ""
         return true
     }
 
     /// What the hook wrote to stderr, on one line.
     var errorText: String {
-        String(decoding: errors, as: UTF8.self).split(separator: "\n").joined(separator: " | ")
+        String(decoding: errors.bytes, as: UTF8.self).split(separator: "\n").joined(separator: " | ")
     }
 
     /// Kills the hook's process group: the hook if it still runs and whatever it left behind.
@@ -133,22 +131,8 @@ final class HookProcess {
         while waitpid(pid, &status, WNOHANG) < 0 && errno == EINTR {}
     }
 
-    /// Reads what is already in the pipe, never waiting for more: a descendant may hold it open for ever.
-    private func drainRemaining() {
-        while stderr >= 0 && errors.count < Self.stderrLimit {
-            let before = errors.count
-            drainStderr()
-            if errors.count == before { break }
-        }
-    }
-
     private func closeStdin() {
         if stdin >= 0 { close(stdin) }
         stdin = -1
-    }
-
-    private func closeStderr() {
-        if stderr >= 0 { close(stderr) }
-        stderr = -1
     }
 }

@@ -2,16 +2,34 @@ import CopypastaCore
 import Glibc
 import Logging
 
-/// Runs hooks (copypasta(1) HOOKS) as children of the event loop: standard input fed
-/// without blocking, killed after the timeout, exit status and stderr logged,
-/// children reaped on SIGCHLD. A hook can never stall capture.
+/// Runs child jobs as children of the event loop: hooks (copypasta(1) HOOKS) and the background
+/// workers (`BackgroundWorker`). Standard input fed without blocking, the process group killed
+/// at the deadline (a grandchild too), stdout and stderr kept up to their caps, exit status and
+/// stderr logged, children reaped on SIGCHLD, and the job's `finished` told how it ended. A job
+/// can never stall capture.
 ///
-/// At most `maxRunning` hooks run at once; later ones wait in a queue of at
-/// most `maxQueued`, where a newer hook of the same event and entry replaces
-/// the waiting one, and a full queue drops its oldest hook with a log line. A
+/// At most `maxRunning` jobs run at once; later ones wait in a queue of at
+/// most `maxQueued`, where a newer job of the same name and entry replaces
+/// the waiting one, and a full queue drops its oldest job with a log line. A
 /// waiting or running hook holds the entry's text itself, shared, never a copy.
 final class HookRunner: PollSource {
-    /// A hook to start.
+    /// How a job ended, as its `finished` learns it.
+    struct Result {
+        /// The job's name.
+        let name: String
+        /// Its exit status or the signal that ended it.
+        let ending: HookProcess.Ending
+        /// Whether its process group was killed at the deadline.
+        let killed: Bool
+        /// Its standard output, up to `Job.outputLimit` bytes.
+        let output: [UInt8]
+        /// Whether it wrote more than that.
+        let outputTruncated: Bool
+        /// Its standard error, up to `Job.errorLimit` bytes, on one line.
+        let errors: String
+    }
+
+    /// A job to start.
     struct Job {
         /// The hook's name, for the log.
         let name: String
@@ -27,25 +45,30 @@ final class HookRunner: PollSource {
         let entry: Int64
         /// Exit statuses that are a normal ending, logged only in verbose mode (1: a cancelled picker).
         var normalStatuses: Set<Int32> = [0]
+        /// Bytes of its standard output kept for `finished`; at 0 its output goes to /dev/null.
+        var outputLimit = 0
+        /// Bytes of its standard error kept for the log and `finished`.
+        var errorLimit = 2048
+        /// Told how the job ended, once, when its process has exited (not when the daemon stops).
+        var finished: ((Result) -> Void)?
         /// Jobs with the same key replace each other while they wait (the hook and the entry id).
         var key: String { "\(name) \(entry)" }
     }
 
-    /// How many hooks run at the same time.
-    static let maxRunning = 4
-    /// How many hooks wait for a free slot.
-    static let maxQueued = 16
+    /// How many jobs run at the same time.
+    let maxRunning: Int
+    /// How many jobs wait for a free slot.
+    let maxQueued: Int
 
-    /// Called with a job's name when its process has exited (the archive worker's end may start
-    /// the next run: Agent+Archive.swift).
-    var exited: ((String) -> Void)?
     private var processes: [pid_t: HookProcess] = [:]
     private var queue: [Job] = []
     private let logger: Logger
 
-    /// A runner that logs to `logger`.
-    init(logger: Logger) {
+    /// A runner that logs to `logger`, running `maxRunning` jobs at once with `maxQueued` waiting.
+    init(logger: Logger, maxRunning: Int = 4, maxQueued: Int = 16) {
         self.logger = logger
+        self.maxRunning = maxRunning
+        self.maxQueued = maxQueued
     }
 
     /// Starts `job` now if fewer than `maxRunning` hooks run, else queues it.
@@ -55,30 +78,33 @@ final class HookRunner: PollSource {
         if let waiting = queue.firstIndex(where: { $0.key == job.key }) {
             queue.remove(at: waiting)
             logger.debug("hook \(job.name) replaced a waiting one for the same entry")
-        } else if queue.count >= Self.maxQueued {
+        } else if queue.count >= maxQueued {
             let dropped = queue.removeFirst()
             logger.warning(
-                "hook \(dropped.name) not run: \(Self.maxRunning) hooks running and \(Self.maxQueued) waiting; dropped the oldest waiting",
+                "hook \(dropped.name) not run: \(maxRunning) hooks running and \(maxQueued) waiting; dropped the oldest waiting",
                 metadata: ["id": "\(dropped.entry)"])
         }
         queue.append(job)
         startWaiting()
     }
 
-    /// Each running hook's stdin while input is left to write, and its stderr.
+    /// Each running job's stdin while input is left to write, its stdout and its stderr.
     var pollDescriptors: [pollfd] {
         processes.values.flatMap { hook -> [pollfd] in
             var fds: [pollfd] = []
             if hook.stdin >= 0 { fds.append(pollfd(fd: hook.stdin, events: Int16(POLLOUT), revents: 0)) }
-            if hook.stderr >= 0 { fds.append(pollfd(fd: hook.stderr, events: Int16(POLLIN), revents: 0)) }
+            for fd in [hook.output.fd, hook.errors.fd] where fd >= 0 {
+                fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+            }
             return fds
         }
     }
 
-    /// Feeds a hook's stdin or collects its stderr.
+    /// Feeds a job's stdin or collects its stdout or stderr.
     func handle(fd: Int32, events: Int16) {
-        guard let hook = processes.values.first(where: { $0.stdin == fd || $0.stderr == fd }) else { return }
-        if fd == hook.stdin { hook.feed() } else { hook.drainStderr() }
+        guard let hook = processes.values.first(where: { $0.stdin == fd || $0.output.fd == fd || $0.errors.fd == fd })
+        else { return }
+        if fd == hook.stdin { hook.feed() } else { hook.drain(fd: fd) }
     }
 
     /// The earliest deadline of a process group not yet killed.
@@ -105,7 +131,12 @@ final class HookRunner: PollSource {
     func childrenExited() {
         for (pid, hook) in processes where hook.ending == nil && hook.checkExited() {
             log(hook)
-            exited?(hook.name)
+            if let ending = hook.ending {
+                hook.finished?(
+                    Result(
+                        name: hook.name, ending: ending, killed: hook.killed, output: hook.output.bytes,
+                        outputTruncated: hook.output.truncated, errors: hook.errorText))
+            }
             if hook.killed {
                 hook.reap()
                 processes[pid] = nil
@@ -154,7 +185,7 @@ final class HookRunner: PollSource {
     }
 
     private func startWaiting() {
-        while runningCount < Self.maxRunning, !queue.isEmpty {
+        while runningCount < maxRunning, !queue.isEmpty {
             let job = queue.removeFirst()
             do {
                 let hook = try HookProcess(job)

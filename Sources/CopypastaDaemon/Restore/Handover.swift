@@ -73,7 +73,8 @@ struct Handover {
     private func recordUse(_ id: Int64) throws {
         do {
             try store.markUsed(id: id, at: .now())
-        } catch StoreError.busy {
+        } catch {
+            guard error.isBusy else { throw error }
             logger.warning("restored, but its use was not recorded: the database is busy", metadata: ["id": "\(id)"])
         }
     }

@@ -111,7 +111,7 @@ final class SnippetFolder: PollSource, SlicedJob {
             }
             let id = try store.storeSnippetFile(path: path, stamp: stamp, text: text, title: title, tags: tags, at: .now())
             logger.info("snippet file \(path) stored as @\(title) (entry \(id))")
-        } catch StoreError.titleTaken(let title, let other) {
+        } catch StoreError.refused(.titleTaken(let title, let other)) {
             logger.info("snippet file \(path) skipped: the title \(title) is entry \(other)'s")
             titleTaken.insert(path)
         } catch {

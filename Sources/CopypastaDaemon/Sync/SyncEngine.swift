@@ -34,37 +34,110 @@ final class SyncEngine: PollSource {
     /// Offers an entry another machine copied (`sync-clipboard`), with that machine's name.
     var arrived: (_ arrival: RemoteArrival, _ device: String) -> Void = { _, _ in }
 
-    var identity: DeviceIdentity?
-    var key: SyncKey?
-    var folder: SyncFolder?
-    private var watcher: FolderWatcher?
-    var flushAt: Double?
-    var ackAt: Double?
-    /// Failed write attempts of the current batch.
-    var attempts = 0
-    /// Files and names already reported as unreadable or junk: logged once.
-    var reported: Set<String> = []
-    /// The last seq this engine wrote, also when recording it in the database failed (a busy
-    /// database): the file is there, and must neither be written again nor taken for another
-    /// machine's.
-    var lastWritten: Int64 = 0
-    /// Whether the folder was listed since the engine started (see `checkOwnFiles`).
-    var listedOnce = false
-    /// Set when another machine writes as this device (a copied `device.key`): nothing more is
-    /// written until the daemon restarts, since the two would replace each other's files.
-    var identityClash = false
-    /// File-sync engines' temporary files seen once (see `isFreshTemporary`).
-    var seenTemporaries: Set<String> = []
-    /// Files that could not be imported, with their size and change time: read again only once
-    /// they change (a file-sync engine replaces a file by renaming a new one over it), so a
-    /// stranger's files do not cost a decryption at every event.
-    var unreadable: [String: FileStamp] = [:]
-    /// Whether compaction should run after the next successful write.
-    var compactionDue = false
-    /// A large peer file being imported a slice per turn of the loop; listings wait for it.
-    var importJob: SyncImportJob?
-    /// The `max-entries` this device's `device.json` was last seen or written with.
-    var publishedMaxEntries: Int?
+    /// Everything the engine knows of one sync folder, as one value: another folder replaces it
+    /// whole (`reconfigure`), so nothing learnt of the old one (a watch, a key, a clock, a name
+    /// logged once) carries over to the new one. A field added here starts over with the folder.
+    struct FolderState {
+        var identity: DeviceIdentity?
+        var key: SyncKey?
+        var folder: SyncFolder?
+        var watcher: FolderWatcher?
+        var flushAt: Double?
+        var ackAt: Double?
+        /// Failed write attempts of the current batch.
+        var attempts = 0
+        /// Files and names already reported as unreadable or junk: logged once.
+        var reported: Set<String> = []
+        /// The last seq this engine wrote, also when recording it in the database failed (a busy
+        /// database): the file is there, and must neither be written again nor taken for another
+        /// machine's.
+        var lastWritten: Int64 = 0
+        /// Whether the folder was listed since the engine started (see `checkOwnFiles`).
+        var listedOnce = false
+        /// Set when another machine writes as this device (a copied `device.key`): nothing more is
+        /// written until the daemon restarts, since the two would replace each other's files.
+        var identityClash = false
+        /// File-sync engines' temporary files seen once (see `isFreshTemporary`).
+        var seenTemporaries: Set<String> = []
+        /// Files that could not be imported, with their size and change time: read again only once
+        /// they change (a file-sync engine replaces a file by renaming a new one over it), so a
+        /// stranger's files do not cost a decryption at every event.
+        var unreadable: [String: FileStamp] = [:]
+        /// Whether compaction should run after the next successful write.
+        var compactionDue = false
+        /// A large peer file being imported a slice per turn of the loop; listings wait for it.
+        var importJob: SyncImportJob?
+        /// The `max-entries` this device's `device.json` was last seen or written with.
+        var publishedMaxEntries: Int?
+    }
+
+    /// The state of the folder in use; the names below read and write its fields.
+    private var state = FolderState()
+
+    var identity: DeviceIdentity? {
+        get { state.identity }
+        set { state.identity = newValue }
+    }
+    var key: SyncKey? {
+        get { state.key }
+        set { state.key = newValue }
+    }
+    var folder: SyncFolder? {
+        get { state.folder }
+        set { state.folder = newValue }
+    }
+    private var watcher: FolderWatcher? {
+        get { state.watcher }
+        set { state.watcher = newValue }
+    }
+    var flushAt: Double? {
+        get { state.flushAt }
+        set { state.flushAt = newValue }
+    }
+    var ackAt: Double? {
+        get { state.ackAt }
+        set { state.ackAt = newValue }
+    }
+    var attempts: Int {
+        get { state.attempts }
+        set { state.attempts = newValue }
+    }
+    var reported: Set<String> {
+        get { state.reported }
+        set { state.reported = newValue }
+    }
+    var lastWritten: Int64 {
+        get { state.lastWritten }
+        set { state.lastWritten = newValue }
+    }
+    var listedOnce: Bool {
+        get { state.listedOnce }
+        set { state.listedOnce = newValue }
+    }
+    var identityClash: Bool {
+        get { state.identityClash }
+        set { state.identityClash = newValue }
+    }
+    var seenTemporaries: Set<String> {
+        get { state.seenTemporaries }
+        set { state.seenTemporaries = newValue }
+    }
+    var unreadable: [String: FileStamp] {
+        get { state.unreadable }
+        set { state.unreadable = newValue }
+    }
+    var compactionDue: Bool {
+        get { state.compactionDue }
+        set { state.compactionDue = newValue }
+    }
+    var importJob: SyncImportJob? {
+        get { state.importJob }
+        set { state.importJob = newValue }
+    }
+    var publishedMaxEntries: Int? {
+        get { state.publishedMaxEntries }
+        set { state.publishedMaxEntries = newValue }
+    }
 
     /// The home directory `~/` in `sync-folder` stands for.
     private let home: String
@@ -116,14 +189,7 @@ final class SyncEngine: PollSource {
             if publishedMaxEntries != nil && publishedMaxEntries != new.maxEntries { kick() }
             return
         }
-        publishedMaxEntries = nil
-        (watcher, folder, identity, key) = (nil, nil, nil, nil)
-        (flushAt, ackAt, attempts) = (nil, nil, 0)
-        reported = []
-        (listedOnce, identityClash, lastWritten) = (false, false, 0)
-        seenTemporaries = []
-        unreadable = [:]
-        importJob = nil
+        state = FolderState()
         start()
     }
 

@@ -226,37 +226,22 @@ final class Database {
     /// Rows changed by the last statement.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Maps a SQLite result code onto the store's errors. Call it right after the failing call:
-    /// it reads the connection's message (`sqlite3_errmsg`), which the next call replaces.
+    /// The failure SQLite reported with `status` for `sql`, with its message. Call it right after
+    /// the failing call: it reads the connection's message (`sqlite3_errmsg`), which the next
+    /// call replaces.
     func error(_ status: Int32, in sql: String) -> StoreError {
         let message = sqlite3_errmsg(handle).map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
-        let detail = Self.detail(message: message, sql: sql)
-        return switch status & 0xFF {
-        case SQLITE_BUSY, SQLITE_LOCKED: .busy(path: path)
-        case SQLITE_CORRUPT, SQLITE_NOTADB: .notADatabase(path: path)
-        case SQLITE_READONLY: .io(path: path, reason: "it is read-only")
-        case SQLITE_FULL: .io(path: path, reason: "the disk is full")
-        case SQLITE_CANTOPEN: .cannotCreate(path: path, reason: "it cannot be opened")
-        case SQLITE_NOMEM: .io(path: path, reason: "out of memory")
-        case SQLITE_TOOBIG: .invalid("the text is too large for the database")
-        // SQL that does not fit the schema, a misused statement, a broken constraint: copypasta's mistake.
-        case SQLITE_ERROR, SQLITE_MISUSE, SQLITE_RANGE, SQLITE_MISMATCH, SQLITE_CONSTRAINT, SQLITE_SCHEMA, SQLITE_INTERNAL:
-            .statementFailed(path: path, detail: detail)
-        default: .io(path: path, reason: "input/output error (\(detail))")
-        }
+        return .sqlite(SQLiteFailure(path: path, code: status, message: message, sql: sql))
     }
 
     /// A failure the store itself detects in a statement (a missing result column).
     func failure(message: String, in sql: String) -> StoreError {
-        .statementFailed(path: path, detail: Self.detail(message: message, sql: sql))
+        .sqlite(SQLiteFailure(path: path, code: SQLITE_ERROR, message: message, sql: sql))
     }
 
     /// SQLite's message and the first characters of the statement, on one line.
     static func detail(message: String, sql: String) -> String {
-        let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
-        let limit = 80
-        let statement = words.count > limit ? words.prefix(limit) + "…" : words
-        return "SQLite: \(message), in: \(statement)"
+        "SQLite: \(message), in: \(SQLiteFailure.oneLine(sql))"
     }
 
     private static let header = Array("SQLite format 3\0".utf8)

@@ -312,8 +312,9 @@ enum Schema {
                 }
             } catch {
                 // Which migration failed tells a bug report more than the statement alone.
-                guard case let .statementFailed(path, detail) = error else { throw error }
-                throw .statementFailed(path: path, detail: "migration \(index + 1) (\(migration.name)): \(detail)")
+                guard case var .sqlite(failure) = error, failure.kind == .statement else { throw error }
+                failure.context = "migration \(index + 1) (\(migration.name))"
+                throw .sqlite(failure)
             }
         }
     }

@@ -38,7 +38,8 @@
 // Speaking SQLite plainly:
 //   - An error keeps SQLite's own message and the start of the statement
 //     (`Database.error`). SQL that SQLite refuses is copypasta's mistake: it
-//     is `statementFailed` (exit 70), never an "input/output error".
+//     is a `SQLiteFailure` of kind `statement` (exit 70), never an "input/output error";
+//     what the history refuses (no such entry…) is a `HistoryRefusal`, apart.
 //   - Every bind is checked; rows are read by column name (`Statement.column`,
 //     `EntryColumns`), never by position.
 //   - List, search and pick select through one builder, `EntrySelection`.
@@ -123,7 +124,7 @@ public final class HistoryStore {
                 try Schema.migrate(database)
                 database.setBusyTimeout(busyTimeout)
                 return database
-            } catch .busy where monotonicSeconds() < deadline {
+            } catch let error where error.isBusy && monotonicSeconds() < deadline {
                 Database.pause()
             }
         }

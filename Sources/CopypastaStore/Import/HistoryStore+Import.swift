@@ -130,7 +130,7 @@ public final class Importer {
         let other: Int64
         do throws(StoreError) {
             other = try store.id(forTitle: title)
-        } catch .noSuchTitle {
+        } catch .refused(.noSuchTitle) {
             return
         }
         throw .titleTaken(title, other)

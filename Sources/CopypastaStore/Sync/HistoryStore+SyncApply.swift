@@ -109,8 +109,9 @@ extension HistoryStore {
     /// Moves our clock past the newest clock received; returns true (and logs) when a clock was
     /// more than five minutes ahead of ours and so was applied without moving ours.
     private func receiveClocks(_ entries: [EntryRecord], from device: String, now: Timestamp) throws(StoreError) -> Bool {
-        guard let newest = entries.map({ max($0.existsAt, $0.pinnedAt, $0.titleAt, $0.tagsAt, $0.fileAt, $0.linkAt) }).max()
-        else { return false }
+        guard let newest = entries.flatMap({ entry in SyncRegister.allCases.map { entry[keyPath: $0.clock] } }).max() else {
+            return false
+        }
         let last = try database.scalarInt("SELECT value FROM state WHERE key = 'sync-hlc'") ?? 0
         let (clock, tooFarAhead) = HybridClock.received(last: last, remote: newest, wallMilliseconds: wallClock())
         try setState("sync-hlc", clock)

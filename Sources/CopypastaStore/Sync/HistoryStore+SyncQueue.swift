@@ -45,16 +45,16 @@ extension HistoryStore {
         try settle(batch, stage: SyncStage.failed, seq: nil)
     }
 
+    /// Moves what `batch` carried to `stage`: an entry only while every register's clock is the
+    /// one it was read with (`SyncRegister.allCases`), so a change made since stays queued.
     private func settle(_ batch: SyncBatch, stage: Int64, seq: Int64?) throws(StoreError) {
+        let unchanged = SyncRegister.allCases.map { "\($0.settledClock) = ?" }.joined(separator: " AND ")
+        let sql =
+            "UPDATE entry SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE id = ? AND sync_state = \(SyncStage.queued) AND \(unchanged)"
         try database.transaction { () throws(StoreError) in
             for (id, record) in batch.entries {
-                try database.run(
-                    """
-                    UPDATE entry SET sync_state = ?, sync_seq = coalesce(?, sync_seq) WHERE id = ? AND sync_state = \(SyncStage.queued)
-                        AND exists_at = ? AND pinned_at = ? AND title_at = ? AND tags_at = ?
-                        AND iif(trashed_at IS NULL, file_at, 0) = ? AND iif(trashed_at IS NULL, link_at, 0) = ?
-                    """, stage, seq, id, record.existsAt, record.pinnedAt, record.titleAt, record.tagsAt, record.fileAt,
-                    record.linkAt)
+                let clocks: [(any SQLValue)?] = SyncRegister.allCases.map { record[keyPath: $0.clock] }
+                try database.with(sql, [stage, seq, id] + clocks) { statement throws(StoreError) in try statement.run() }
             }
             for (gid, at) in batch.tombstones {
                 try database.run(

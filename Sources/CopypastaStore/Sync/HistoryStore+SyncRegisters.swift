@@ -11,61 +11,62 @@ extension HistoryStore {
         var purged = false
     }
 
-    /// Writes the registers of `merged` that differ from `local`'s row.
+    /// Writes the registers of `merged` that differ from `local`'s row, every one of
+    /// `SyncRegister.allCases` in turn (existence first: a purge ends the entry).
     func applyRegisters(_ merged: EntryRecord, to local: SyncRow, now: Timestamp) throws(StoreError) -> RegisterChanges {
         var changes = RegisterChanges()
-        let old = local.record, id = local.id
-        if merged.existsAt != old.existsAt || merged.exists != old.exists {
+        let id = local.id
+        for register in SyncRegister.allCases where register.differs(merged, local.record) {
             changes.any = true
-            if merged.exists {
-                // Copied again (or undeleted) elsewhere, later: back in the history, on top.
-                let captured = merged.capturedAt.flatMap(Timestamp.parseISO8601)?.microseconds
-                try database.run(
-                    """
-                    UPDATE entry SET trashed_at = NULL, captured_at = coalesce(?, captured_at), source = coalesce(?, source),
-                        source_app = ?, seq = ? WHERE id = ?
-                    """, captured, merged.source, merged.sourceApp, try seqAboveAll(), id)
-            } else if merged.purge {
-                // Deleted for good elsewhere (`delete --purge`, made secure or local-only): gone
-                // here too, trash included. The tombstone stays, so an old copy cannot revive it.
-                try database.run(
-                    """
-                    INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, \(SyncStage.received), 1)
-                    ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = \(SyncStage.received), purge = 1 WHERE excluded.at >= sync_tombstone.at
-                    """, merged.gid, merged.existsAt)
-                try database.run("DELETE FROM entry WHERE id = ?", id)
-                changes.deleted = true
-                changes.purged = true
-                return changes
-            } else if !local.trashed {
-                try database.run("UPDATE entry SET trashed_at = ? WHERE id = ?", now.microseconds, id)
-                changes.deleted = true
+            switch register {
+            case .exists:
+                try applyExistence(merged, to: local, now: now, changes: &changes)
+                if changes.purged { return changes }
+            case .pinned:
+                try database.run("UPDATE entry SET pinned = ?, pinned_at = ? WHERE id = ?", merged.pinned, merged.pinnedAt, id)
+            case .title: try setRemoteTitle(merged.title, at: merged.titleAt, id: id)
+            case .tags:
+                try database.run("DELETE FROM entry_tag WHERE entry_id = ?", id)
+                try tag(id: id, merged.tags.filter { TagName.problem($0) == nil }, touch: false)
+                try database.run("UPDATE entry SET tags_at = ? WHERE id = ?", merged.tagsAt, id)
+            case .file: try setRemoteFile(merged.file, at: merged.fileAt, id: id)
+            case .link: try setRemoteLink(merged.link, at: merged.linkAt, id: id)
             }
-            try database.run("UPDATE entry SET exists_at = ? WHERE id = ?", merged.existsAt, id)
-        }
-        if merged.pinnedAt != old.pinnedAt || merged.pinned != old.pinned {
-            changes.any = true
-            try database.run("UPDATE entry SET pinned = ?, pinned_at = ? WHERE id = ?", merged.pinned, merged.pinnedAt, id)
-        }
-        if merged.titleAt != old.titleAt || merged.title != old.title {
-            changes.any = true
-            try setRemoteTitle(merged.title, at: merged.titleAt, id: id)
-        }
-        if merged.tagsAt != old.tagsAt || merged.tags != old.tags {
-            changes.any = true
-            try database.run("DELETE FROM entry_tag WHERE entry_id = ?", id)
-            try tag(id: id, merged.tags.filter { TagName.problem($0) == nil }, touch: false)
-            try database.run("UPDATE entry SET tags_at = ? WHERE id = ?", merged.tagsAt, id)
-        }
-        if merged.fileAt != old.fileAt || merged.file?.key != old.file?.key {
-            changes.any = true
-            try setRemoteFile(merged.file, at: merged.fileAt, id: id)
-        }
-        if merged.linkAt != old.linkAt || merged.link?.key != old.link?.key {
-            changes.any = true
-            try setRemoteLink(merged.link, at: merged.linkAt, id: id)
         }
         return changes
+    }
+
+    /// The existence register of `merged` on `local`'s row: back on top, deleted for good, or
+    /// moved to the trash.
+    private func applyExistence(_ merged: EntryRecord, to local: SyncRow, now: Timestamp, changes: inout RegisterChanges)
+        throws(StoreError)
+    {
+        let id = local.id
+        if merged.exists {
+            // Copied again (or undeleted) elsewhere, later: back in the history, on top.
+            let captured = merged.capturedAt.flatMap(Timestamp.parseISO8601)?.microseconds
+            try database.run(
+                """
+                UPDATE entry SET trashed_at = NULL, captured_at = coalesce(?, captured_at), source = coalesce(?, source),
+                    source_app = ?, seq = ? WHERE id = ?
+                """, captured, merged.source, merged.sourceApp, try seqAboveAll(), id)
+        } else if merged.purge {
+            // Deleted for good elsewhere (`delete --purge`, made secure or local-only): gone
+            // here too, trash included. The tombstone stays, so an old copy cannot revive it.
+            try database.run(
+                """
+                INSERT INTO sync_tombstone (gid, at, sync_state, purge) VALUES (?, ?, \(SyncStage.received), 1)
+                ON CONFLICT (gid) DO UPDATE SET at = excluded.at, sync_state = \(SyncStage.received), purge = 1 WHERE excluded.at >= sync_tombstone.at
+                """, merged.gid, merged.existsAt)
+            try database.run("DELETE FROM entry WHERE id = ?", id)
+            changes.deleted = true
+            changes.purged = true
+            return
+        } else if !local.trashed {
+            try database.run("UPDATE entry SET trashed_at = ? WHERE id = ?", now.microseconds, id)
+            changes.deleted = true
+        }
+        try database.run("UPDATE entry SET exists_at = ? WHERE id = ?", merged.existsAt, id)
     }
 
     /// Sets a title from another machine. A title another local entry holds stays with that
@@ -94,13 +95,20 @@ extension HistoryStore {
             text: text, fingerprint: Fingerprint(of: text), source: source, sourceApp: record.sourceApp,
             capturedAt: record.capturedAt.flatMap(Timestamp.parseISO8601) ?? now, pinned: record.pinned)
         let id = try insert(new, seq: source == .imported ? try seqBelowAll() : try seqAboveAll())
-        try database.run(
-            "UPDATE entry SET gid = ?, sync_state = \(SyncStage.received), sync_local = 0, exists_at = ?, pinned_at = ?, tags_at = ? WHERE id = ?",
-            record.gid, record.existsAt, record.pinnedAt, record.tagsAt, id)
-        try tag(id: id, record.tags.filter { TagName.problem($0) == nil }, touch: false)
-        try setRemoteTitle(record.title, at: record.titleAt, id: id)
-        try setRemoteFile(record.file, at: record.fileAt, id: id)
-        try setRemoteLink(record.link, at: record.linkAt, id: id)
+        let clocks = SyncRegister.allCases.map { "\($0.rawValue) = ?" }.joined(separator: ", ")
+        let values: [(any SQLValue)?] = [record.gid] + SyncRegister.allCases.map { record[keyPath: $0.clock] } + [id]
+        try database.with(
+            "UPDATE entry SET gid = ?, sync_state = \(SyncStage.received), sync_local = 0, \(clocks) WHERE id = ?", values
+        ) { statement throws(StoreError) in try statement.run() }
+        for register in SyncRegister.allCases {
+            switch register {
+            case .exists, .pinned: break  // `insert` stored them (`NewEntry`)
+            case .title: try setRemoteTitle(record.title, at: record.titleAt, id: id)
+            case .tags: try tag(id: id, record.tags.filter { TagName.problem($0) == nil }, touch: false)
+            case .file: try setRemoteFile(record.file, at: record.fileAt, id: id)
+            case .link: try setRemoteLink(record.link, at: record.linkAt, id: id)
+            }
+        }
         try database.run("DELETE FROM sync_tombstone WHERE gid = ?", record.gid)
         try database.run("DELETE FROM sync_forgotten WHERE gid = ?", record.gid)
         return id

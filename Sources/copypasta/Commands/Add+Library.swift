@@ -21,7 +21,15 @@ extension Copypasta.Add {
         if secure || name != nil || pin && file != nil {
             throw ValidationError("--url and --file make library items; --secure, --name and --pin go with texts")
         }
-        let store = try global.openStoreExpiring().store
+        let archive = config.library.archiveLinks != .off
+        guard let id = try global.changeHistory({ store, _ in try addItem(to: store, config: config) }) else { return }
+        // The kick also wakes ai-auto, which runs on new library items.
+        if (archive && url != nil) || config.ai.auto != .off { ArchiveKick.send(global) }
+        if copy { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
+    }
+
+    /// Stores the library item, printing its id inside the transaction; nil when there is none to store.
+    private func addItem(to store: HistoryStore, config: Config) throws -> Int64? {
         let archive = config.library.archiveLinks != .off
         let print: (Int64) throws -> Void = { id in
             Output.standard.write("\(id)\n")
@@ -57,11 +65,8 @@ extension Copypasta.Add {
                 maxEntries: config.maxEntries, syncLocal: localOnly, confirm: print)
             if let title { try store.setBody(id: id, source: .title, text: title) }
         } else {
-            return
+            return nil
         }
-        SyncKick.afterChange(global, store)
-        // The kick also wakes ai-auto, which runs on new library items.
-        if (archive && url != nil) || config.ai.auto != .off { ArchiveKick.send(global) }
-        if copy { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
+        return id
     }
 }

@@ -90,7 +90,12 @@ extension Copypasta {
             guard !text.isEmpty else { throw CoreError.data("nothing to add: the text is empty") }
             let bytes = text.utf8.count
             guard bytes <= config.maxBytes else { throw Self.tooLarge("the text is \(bytes) bytes, more", config.maxBytes) }
-            let store = try global.openStoreExpiring().store
+            let outcome = try global.changeHistory { store, _ in try add(text, tags: tags, to: store, config: config) }
+            if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
+        }
+
+        /// Stores `text`, printing its id inside the transaction, and attaches its link when it is one.
+        private func add(_ text: String, tags: [String], to store: HistoryStore, config: Config) throws -> HistoryStore.Outcome {
             let key = secure ? try secret.key(store: store, config: config, create: true) : nil
             var printed: Int64?
             let outcome: HistoryStore.Outcome
@@ -112,8 +117,7 @@ extension Copypasta {
                 try store.attachLink(id: id, url: text, archive: config.library.archiveLinks != .off)
                 if config.library.archiveLinks != .off || config.ai.auto != .off { ArchiveKick.send(global) }
             }
-            SyncKick.afterChange(global, store)
-            if copy, let id = outcome.id { try Restore.entry(id, selections: target.selections, global: global, secret: secret) }
+            return outcome
         }
 
         /// `tags` then the `extra` ones not among them (compared case-insensitively, as tags are).

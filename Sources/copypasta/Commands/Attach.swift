@@ -26,16 +26,16 @@ extension Copypasta {
         }
 
         func run() throws {
-            let (store, config) = try global.openStoreExpiring()
-            defer { SyncKick.afterChange(global, store) }
-            let id = try entry.id(in: store)
-            if let url {
-                try store.attachLink(id: id, url: url, archive: config.library.archiveLinks != .off)
-                if config.library.archiveLinks != .off || config.ai.auto != .off { ArchiveKick.send(global) }
-            } else if let file {
-                let copied = try store.payloads.copyIn(from: file, maxBytes: Int64(config.library.maxFileBytes))
-                let path = store.payloads.path(.documents, copied.folder) + "/" + copied.name
-                try store.attachFile(id: id, copied, body: DocumentExtraction.text(path: path, name: copied.name))
+            try global.changeHistory { store, config in
+                let id = try entry.id(in: store)
+                if let url {
+                    try store.attachLink(id: id, url: url, archive: config.library.archiveLinks != .off)
+                    if config.library.archiveLinks != .off || config.ai.auto != .off { ArchiveKick.send(global) }
+                } else if let file {
+                    let copied = try store.payloads.copyIn(from: file, maxBytes: Int64(config.library.maxFileBytes))
+                    let path = store.payloads.path(.documents, copied.folder) + "/" + copied.name
+                    try store.attachFile(id: id, copied, body: DocumentExtraction.text(path: path, name: copied.name))
+                }
             }
         }
     }
@@ -64,11 +64,11 @@ extension Copypasta {
         }
 
         func run() throws {
-            let store = try global.openStoreExpiring().store
-            defer { SyncKick.afterChange(global, store) }
-            let id = try entry.id(in: store)
-            let removed = url ? try store.detachLink(id: id) : try store.detachFile(id: id)
-            if !removed { throw CoreError.data("entry \(id) carries no \(url ? "URL" : "file"); nothing was changed") }
+            try global.changeHistory { store, _ in
+                let id = try entry.id(in: store)
+                let removed = url ? try store.detachLink(id: id) : try store.detachFile(id: id)
+                if !removed { throw CoreError.data("entry \(id) carries no \(url ? "URL" : "file"); nothing was changed") }
+            }
         }
     }
 }

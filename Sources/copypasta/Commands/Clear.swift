@@ -24,25 +24,25 @@ extension Copypasta {
         var yes = false
 
         func run() throws {
-            let (store, config) = try global.openStoreExpiring()
-            defer { SyncKick.afterChange(global, store) }
-            let forGood = purge || config.trashDays == 0
-            if !yes {
-                guard Terminal.isTerminal(0) else {
-                    throw CoreError.usage("clear deletes history; pass --yes to confirm when not on a terminal")
+            try global.changeHistory { store, config in
+                let forGood = purge || config.trashDays == 0
+                if !yes {
+                    guard Terminal.isTerminal(0) else {
+                        throw CoreError.usage("clear deletes history; pass --yes to confirm when not on a terminal")
+                    }
+                    let count = try store.count(includePinned: all)
+                    let what = all ? "entries (pinned ones included)" : "unpinned entries"
+                    let question =
+                        forGood ? "Delete \(count) \(what) from \(store.path) for good?" : "Move \(count) \(what) to the trash?"
+                    guard Terminal.confirm(question) else {
+                        throw CopypastaExit.cancelled("nothing deleted")
+                    }
                 }
-                let count = try store.count(includePinned: all)
-                let what = all ? "entries (pinned ones included)" : "unpinned entries"
-                let question =
-                    forGood ? "Delete \(count) \(what) from \(store.path) for good?" : "Move \(count) \(what) to the trash?"
-                guard Terminal.confirm(question) else {
-                    throw CopypastaExit.cancelled("nothing deleted")
+                if forGood {
+                    Terminal.warn("deleted \(try store.clear(includePinned: all)) entries")
+                } else {
+                    Terminal.warn("moved \(try store.trashAll(includePinned: all, at: .now())) entries to the trash")
                 }
-            }
-            if forGood {
-                Terminal.warn("deleted \(try store.clear(includePinned: all)) entries")
-            } else {
-                Terminal.warn("moved \(try store.trashAll(includePinned: all, at: .now())) entries to the trash")
             }
         }
     }

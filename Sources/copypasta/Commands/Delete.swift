@@ -21,16 +21,16 @@ extension Copypasta {
         var entries: [EntryReference]
 
         func run() throws {
-            let (store, config) = try global.openStoreExpiring()
-            defer { SyncKick.afterChange(global, store) }
-            let ids = try EntryReference.ids(entries, in: store)
-            let files = try SnippetWriteBack.paths(store, ids: ids)
-            if purge || config.trashDays == 0 {
-                try store.delete(ids: ids)
-            } else {
-                try store.trash(ids: ids, at: .now())
+            try global.changeHistory { store, config in
+                let ids = try EntryReference.ids(entries, in: store)
+                let files = try SnippetWriteBack.paths(store, ids: ids)
+                if purge || config.trashDays == 0 {
+                    try store.delete(ids: ids)
+                } else {
+                    try store.trash(ids: ids, at: .now())
+                }
+                try SnippetWriteBack.removeFiles(store, config: config, ids: ids, paths: files)
             }
-            try SnippetWriteBack.removeFiles(store, config: config, ids: ids, paths: files)
         }
     }
 }

@@ -55,17 +55,15 @@ extension Copypasta {
         }
 
         func run() throws {
-            let (store, config) = try global.openStoreExpiring()
-            let id = try entry.id(in: store)
-            if editsMetadata {
+            let edited = try global.changeHistory { store, config -> Int64? in
+                let id = try entry.id(in: store)
+                guard editsMetadata else { return try editText(id, store: store, config: config) }
                 if let title { try store.setTitle(id: id, title.isEmpty ? nil : title) }
                 if tags != nil { try store.setTags(id: id, tagList) }
                 if pin || unpin { try store.setPinned(ids: [id], pin) }
-                SyncKick.afterChange(global, store)
-                return
+                return nil
             }
-            guard let newID = try editText(id, store: store, config: config) else { return }
-            SyncKick.afterChange(global, store)
+            guard let newID = edited else { return }
             Output.standard.write("\(newID)\n")
             Output.standard.flush()
         }

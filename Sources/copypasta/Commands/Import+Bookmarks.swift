@@ -21,9 +21,7 @@ extension Copypasta.Import {
         var browsers: [String] = []
         for profile in profiles where !browsers.contains(profile.browser) { browsers.append(profile.browser) }
         let browser = browsers.joined(separator: ", ")
-        let store = try global.openStoreExpiring().store
-        let summary = try store.importBookmarks(items, archive: archive, now: .now())
-        SyncKick.afterChange(global, store)
+        let summary = try global.changeHistory { store, _ in try store.importBookmarks(items, archive: archive, now: .now()) }
         if archive && summary.imported > 0 { ArchiveKick.send(global) }
         var note =
             "imported \(summary.imported) bookmarks from \(browser), skipped \(summary.duplicates) duplicates "

@@ -57,33 +57,33 @@ extension Copypasta {
                 throw CoreError.data("cannot read \(file): \(SystemError.describe(errno))")
             }
             defer { if fd != 0 { close(fd) } }
-            let store = try global.openStoreExpiring().store
-            defer { SyncKick.afterChange(global, store) }
-            let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
-            var oversized = 0
-            // Entries are committed in batches: after a bad line, the error says how many stay imported.
-            var started: Importer?
-            let summary: ImportSummary
-            do {
-                summary = try store.importEntries(maxEntries: config.maxEntries, maxAgeSeconds: config.maxAgeSeconds) {
-                    importer in
-                    started = importer
-                    let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
-                    try reader.forEachLine { lineNumber, line in
-                        progress.update(lineNumber)
-                        if try !Self.importLine(line, number: lineNumber, into: importer, maxBytes: config.maxBytes) {
-                            oversized += 1
-                            Terminal.warn(
-                                "line \(lineNumber): skipped, its text is longer than max-bytes (\(config.maxBytes) bytes)")
+            try global.changeHistory { store, _ in
+                let progress = Progress(enabled: Terminal.isTerminal(2) && Self.isLarge(fd))
+                var oversized = 0
+                // Entries are committed in batches: after a bad line, the error says how many stay imported.
+                var started: Importer?
+                let summary: ImportSummary
+                do {
+                    summary = try store.importEntries(maxEntries: config.maxEntries, maxAgeSeconds: config.maxAgeSeconds) {
+                        importer in
+                        started = importer
+                        let reader = LineReader(fd: fd, limit: LineReader.limit(forTextBytes: config.maxBytes))
+                        try reader.forEachLine { lineNumber, line in
+                            progress.update(lineNumber)
+                            if try !Self.importLine(line, number: lineNumber, into: importer, maxBytes: config.maxBytes) {
+                                oversized += 1
+                                Terminal.warn(
+                                    "line \(lineNumber): skipped, its text is longer than max-bytes (\(config.maxBytes) bytes)")
+                            }
                         }
                     }
+                } catch let failure as CopypastaFailure {
+                    progress.finish()
+                    throw CopypastaExit.stopped(failure, kept: started?.summary.imported ?? 0)
                 }
-            } catch let failure as CopypastaFailure {
                 progress.finish()
-                throw CopypastaExit.stopped(failure, kept: started?.summary.imported ?? 0)
+                Terminal.warn(Self.note(summary, oversized: oversized, config: config))
             }
-            progress.finish()
-            Terminal.warn(Self.note(summary, oversized: oversized, config: config))
         }
 
         /// Imports one line; false when its entry is longer than max-bytes and was skipped.

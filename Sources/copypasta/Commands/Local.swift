@@ -13,9 +13,7 @@ extension Copypasta {
         var entry: EntryReference
 
         func run() throws {
-            let store = try global.openStore()
-            try store.setLocalOnly(id: try entry.id(in: store))
-            SyncKick.afterChange(global, store)
+            try global.changeHistory { store, _ in try store.setLocalOnly(id: try entry.id(in: store)) }
         }
     }
 }

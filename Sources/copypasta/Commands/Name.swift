@@ -30,9 +30,9 @@ extension Copypasta {
 
         func run() throws {
             if let title, let problem = SnippetTitle.problem(title) { throw CoreError.data("\(problem); nothing was changed") }
-            let (store, config) = try global.openStoreExpiring()
-            defer { SyncKick.afterChange(global, store) }
-            try SnippetWriteBack.name(store, config: config, id: entry.id(in: store), title: clear ? nil : title)
+            try global.changeHistory { store, config in
+                try SnippetWriteBack.name(store, config: config, id: entry.id(in: store), title: clear ? nil : title)
+            }
         }
     }
 }

@@ -12,9 +12,7 @@ extension Copypasta {
         var entries: [EntryReference]
 
         func run() throws {
-            let store = try global.openStoreExpiring().store
-            defer { SyncKick.afterChange(global, store) }
-            try store.setPinned(ids: EntryReference.ids(entries, in: store), true)
+            try global.changeHistory { store, _ in try store.setPinned(ids: EntryReference.ids(entries, in: store), true) }
         }
     }
 }

@@ -21,16 +21,15 @@ extension Copypasta {
         var id: Int64
 
         func run() throws {
-            let config = try global.loadConfig()
-            let store = try global.openStore()
-            defer { SyncKick.afterChange(global, store) }
-            guard let secure = try store.isSecure(id: id) else { throw StoreError.noSuchEntry(id) }
-            if clear {
-                guard secure else { return }
-                try store.clearSecure(id: id, key: try secret.key(store: store, config: config, create: false))
-            } else {
-                guard !secure else { return }
-                try store.makeSecure(id: id, key: try secret.key(store: store, config: config, create: true))
+            try global.changeHistory { store, config in
+                guard let secure = try store.isSecure(id: id) else { throw StoreError.noSuchEntry(id) }
+                if clear {
+                    guard secure else { return }
+                    try store.clearSecure(id: id, key: try secret.key(store: store, config: config, create: false))
+                } else {
+                    guard !secure else { return }
+                    try store.makeSecure(id: id, key: try secret.key(store: store, config: config, create: true))
+                }
             }
         }
     }

@@ -20,9 +20,9 @@ extension Copypasta {
         var collection: [String] = []
 
         func run() throws {
-            let store = try global.openStoreExpiring().store
-            defer { SyncKick.afterChange(global, store) }
-            try store.addTags(id: entry.id(in: store), tags + collection.map(CollectionTag.tag))
+            try global.changeHistory { store, _ in
+                try store.addTags(id: entry.id(in: store), tags + collection.map(CollectionTag.tag))
+            }
         }
 
         /// A tag or a collection is needed.

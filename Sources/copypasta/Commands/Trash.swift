@@ -47,17 +47,18 @@ extension Copypasta {
         var yes = false
 
         func run() throws {
-            let store = try global.openStoreExpiring().store
-            if !yes {
-                guard Terminal.isTerminal(0) else {
-                    throw CoreError.usage("trash empty deletes for good; pass --yes to confirm when not on a terminal")
+            try global.changeHistory { store, _ in
+                if !yes {
+                    guard Terminal.isTerminal(0) else {
+                        throw CoreError.usage("trash empty deletes for good; pass --yes to confirm when not on a terminal")
+                    }
+                    guard Terminal.confirm("Delete the \(try store.trashCount()) entries in the trash of \(store.path) for good?")
+                    else {
+                        throw CopypastaExit.cancelled("nothing deleted")
+                    }
                 }
-                guard Terminal.confirm("Delete the \(try store.trashCount()) entries in the trash of \(store.path) for good?")
-                else {
-                    throw CopypastaExit.cancelled("nothing deleted")
-                }
+                Terminal.warn("deleted \(try store.emptyTrash()) entries for good")
             }
-            Terminal.warn("deleted \(try store.emptyTrash()) entries for good")
         }
     }
 }

@@ -14,9 +14,7 @@ extension Copypasta {
         var entries: [EntryReference]
 
         func run() throws {
-            let store = try global.openStoreExpiring().store
-            defer { SyncKick.afterChange(global, store) }
-            try store.undelete(ids: EntryReference.ids(entries, in: store))
+            try global.changeHistory { store, _ in try store.undelete(ids: EntryReference.ids(entries, in: store)) }
         }
     }
 }
