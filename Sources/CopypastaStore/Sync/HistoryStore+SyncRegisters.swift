@@ -12,7 +12,7 @@ extension HistoryStore {
     }
 
     /// Writes the registers of `merged` that differ from `local`'s row.
-    func applyRegisters(_ merged: SyncEntryRecord, to local: SyncRow, now: Timestamp) throws(StoreError) -> RegisterChanges {
+    func applyRegisters(_ merged: EntryRecord, to local: SyncRow, now: Timestamp) throws(StoreError) -> RegisterChanges {
         var changes = RegisterChanges()
         let old = local.record, id = local.id
         if merged.existsAt != old.existsAt || merged.exists != old.exists {
@@ -80,7 +80,7 @@ extension HistoryStore {
     /// bulk import elsewhere neither buries this machine's recent copies nor pushes them out.
     /// Returns the new entry's id, nil when the record had no text.
     @discardableResult
-    func insertRemote(_ record: SyncEntryRecord, now: Timestamp) throws(StoreError) -> Int64? {
+    func insertRemote(_ record: EntryRecord, now: Timestamp) throws(StoreError) -> Int64? {
         guard let text = record.text, !text.isEmpty else { return nil }
         let source = record.source.flatMap(EntrySource.init(rawValue:)) ?? .imported
         let new = NewEntry(

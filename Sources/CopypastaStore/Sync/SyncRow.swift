@@ -6,7 +6,7 @@ struct SyncRow {
     var stage: Int64
     var local: Bool
     var trashed: Bool
-    var record: SyncEntryRecord
+    var record: EntryRecord
 
     /// The columns `read` expects, selected from `entry e` joined with nothing else.
     static let columns = """
@@ -34,7 +34,7 @@ struct SyncRow {
         while try statement.step() {
             let trashed = statement.optionalInt(at("trashed_at")) != nil
             let text = statement.text(at("text"))
-            var record = SyncEntryRecord(
+            var record = EntryRecord(
                 gid: statement.text(at("gid")) ?? "", text: trashed ? nil : text,
                 capturedAt: trashed ? nil : Timestamp(microseconds: statement.int(at("captured_at"))).iso8601,
                 source: trashed ? nil : statement.text(at("source")), sourceApp: trashed ? nil : statement.text(at("source_app")),
