@@ -73,15 +73,17 @@ test-tsan: test-deps
 	$(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread --parallel --filter '$(SANITIZE_SUITES)'
 
 # libFuzzer over every parser of outside bytes (Fuzz/, docs/DESIGN.md §10): each target runs
-# FUZZ_SECONDS from the seeds in Fuzz/Corpus/TARGET plus what earlier runs found (kept under
-# .build/fuzz/corpus), FUZZ_JOBS at a time. A crash leaves its input in .build/fuzz/findings;
-# `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
+# FUZZ_SECONDS from the seeds in Fuzz/Corpus/TARGET (and FUZZ_SEEDS_TARGET) plus what earlier
+# runs found (kept under .build/fuzz/corpus), FUZZ_JOBS at a time. A crash leaves its input in
+# .build/fuzz/findings; `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
 FUZZ_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_TARGETS  = records sealed archivepack ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
                 html css charset jsonld \
                 bookmarks chromium comment
 FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz
+# Seeds that are test fixtures too, read where the tests keep them rather than copied.
+FUZZ_SEEDS_bookmarks = Tests/Fixtures/bookmarks
 
 fuzz: fuzz-build
 	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(addprefix fuzz-run-,$(FUZZ_TARGETS))
@@ -94,7 +96,7 @@ fuzz-build: deps
 fuzz-run-%:
 	@mkdir -p .build/fuzz/corpus/$* .build/fuzz/findings
 	@if SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $* -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-		-artifact_prefix=.build/fuzz/findings/$*- .build/fuzz/corpus/$* Fuzz/Corpus/$* > .build/fuzz/$*.log 2>&1; \
+		-artifact_prefix=.build/fuzz/findings/$*- .build/fuzz/corpus/$* $(wildcard Fuzz/Corpus/$*) $(FUZZ_SEEDS_$*) > .build/fuzz/$*.log 2>&1; \
 	then echo "fuzz $*: $$(grep -o '^#[0-9]*.DONE.*cov: [0-9]*' .build/fuzz/$*.log | tr -s '\t ' ' ') in $(FUZZ_SECONDS) s"; \
 	else tail -n 40 .build/fuzz/$*.log; echo "fuzz $*: failed; the input is in .build/fuzz/findings" >&2; exit 1; fi
 

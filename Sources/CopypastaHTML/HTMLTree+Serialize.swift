@@ -52,32 +52,31 @@ extension HTMLTree {
         return out
     }
 
+    /// What text and attribute values escape, made once: escaping runs for every text node of a page.
+    private static let textEscapes: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\u{A0}": "&nbsp;"]
+    private static let attributeEscapes: [Unicode.Scalar: String] = ["&": "&amp;", "\"": "&quot;", "\u{A0}": "&nbsp;"]
+
     static func escapeText(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\u{A0}" }) else {
             return text
         }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\u{A0}": out += "&nbsp;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return replacing(text, textEscapes)
     }
 
     static func escapeAttribute(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "&" || $0 == "\"" || $0 == "\u{A0}" }) else { return text }
+        return replacing(text, attributeEscapes)
+    }
+
+    /// `text` with each scalar that `replacements` names written as its replacement: the one loop
+    /// behind the escapes of HTML text, attributes and CSS strings.
+    static func replacing(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "\u{A0}": out += "&nbsp;"
-            default: out.unicodeScalars.append(scalar)
+            if let replacement = replacements[scalar] {
+                out += replacement
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out

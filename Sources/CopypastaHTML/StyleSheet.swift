@@ -103,18 +103,11 @@ public enum StyleSheet {
         return inFont ? .font : .image
     }
 
+    /// What a CSS string escapes, as hexadecimal escapes ending in a space.
+    private static let stringEscapes: [Unicode.Scalar: String] = ["\"": "\\22 ", "\\": "\\5c ", "\n": "\\a ", "\r": "\\d "]
+
     /// A CSS string holding `text`.
     private static func quote(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\22 "
-            case "\\": quoted += "\\5c "
-            case "\n": quoted += "\\a "
-            case "\r": quoted += "\\d "
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
+        "\"" + HTMLTree.replacing(text, stringEscapes) + "\""
     }
 }

@@ -4,67 +4,13 @@ import TestSupport
 
 /// Bookmark files in the browsers' own formats, for the import tests.
 enum BookmarkFixtures {
-    /// A bookmark file as Firefox exports it (Bookmarks › Manage › Export Bookmarks to HTML).
-    static let firefoxHTML = """
-        <!DOCTYPE NETSCAPE-Bookmark-file-1>
-        <!-- This is an automatically generated file.
-             It will be read and overwritten.
-             DO NOT EDIT! -->
-        <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
-        <meta http-equiv="Content-Security-Policy"
-              content="default-src 'self'; script-src 'none'; img-src data: *; object-src 'none'"></meta>
-        <TITLE>Bookmarks</TITLE>
-        <H1>Bookmarks Menu</H1>
+    /// A bookmark file as Firefox exports it (Bookmarks › Manage › Export Bookmarks to HTML); also
+    /// a seed of the `bookmarks` fuzz target (Makefile, FUZZ_SEEDS).
+    static let firefoxHTML = Repository.text("Tests/Fixtures/bookmarks/firefox.html")
 
-        <DL><p>
-            <DT><A HREF="https://www.mozilla.org/en-US/firefox/central/" ADD_DATE="1700000000" LAST_MODIFIED="1700000001" ICON_URI="https://www.mozilla.org/media/img/favicons/firefox/browser/favicon.f093404c0135.ico">Getting Started</A>
-            <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000002">Recipes</H3>
-            <DL><p>
-                <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000003">Soups</H3>
-                <DL><p>
-                    <DT><A HREF="https://soup.example/leek" ADD_DATE="1700000100" LAST_MODIFIED="1700000100" TAGS="dinner,winter food">Leek &amp; Potato</A>
-                    <DD>Thick, with cream
-                    <DT><A HREF="https://soup.example/miso" ADD_DATE="1700000110" LAST_MODIFIED="1700000110">Miso &lt;quick&gt;</A>
-                </DL><p>
-                <DT><A HREF="https://bread.example/" ADD_DATE="1700000120" LAST_MODIFIED="1700000120" SHORTCUTURL="bread">Bread</A>
-            </DL><p>
-            <HR>
-            <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000000" PERSONAL_TOOLBAR_FOLDER="true">Bookmarks Toolbar</H3>
-            <DL><p>
-                <DT><A HREF="https://swift.org/" ADD_DATE="1700000200" LAST_MODIFIED="1700000200">Swift</A>
-            </DL><p>
-            <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000000" UNFILED_BOOKMARKS_FOLDER="true">Other Bookmarks</H3>
-            <DL><p>
-                <DT><A HREF="https://other.example/" ADD_DATE="1700000300" LAST_MODIFIED="1700000300">Other &#8212; one</A>
-                <DT><A HREF="place:sort=8&maxResults=10" ADD_DATE="1700000300" LAST_MODIFIED="1700000300">Recent Tags</A>
-            </DL><p>
-        </DL>
-
-        """
-
-    /// A bookmark file as Chromium exports it (Bookmark manager › Export bookmarks).
-    static let chromiumHTML = """
-        <!DOCTYPE NETSCAPE-Bookmark-file-1>
-        <!-- This is an automatically generated file.
-             It will be read and overwritten.
-             DO NOT EDIT! -->
-        <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
-        <TITLE>Bookmarks</TITLE>
-        <H1>Bookmarks</H1>
-        <DL><p>
-            <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000500" PERSONAL_TOOLBAR_FOLDER="true">Bookmarks bar</H3>
-            <DL><p>
-                <DT><A HREF="https://swift.org/" ADD_DATE="1700000200" ICON="data:image/png;base64,iVBORw0KGgo=">Swift</A>
-                <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000000">Recipes</H3>
-                <DL><p>
-                    <DT><A HREF="https://soup.example/leek" ADD_DATE="1700000100">Leek &amp; Potato</A>
-                </DL><p>
-            </DL><p>
-            <DT><A HREF="https://other.example/" ADD_DATE="1700000300">Other one</A>
-            <DT><A HREF="javascript:void(location.href='https://x.example/?u='+encodeURIComponent(location.href))" ADD_DATE="1700000300">Bookmarklet</A>
-        </DL><p>
-
-        """
+    /// A bookmark file as Chromium exports it (Bookmark manager › Export bookmarks); also a seed of
+    /// the `bookmarks` fuzz target.
+    static let chromiumHTML = Repository.text("Tests/Fixtures/bookmarks/chromium.html")
 
     /// Firefox's tables as nsPlacesTables.h creates them (those the import reads, and their neighbours).
     static let placesSchema = """

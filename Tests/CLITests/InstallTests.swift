@@ -4,7 +4,7 @@ import Testing
 /// `make install-files` / `make uninstall` into temporary trees, and the installed session files validated.
 @Suite(.serialized) struct InstallTests {
     let sandbox = Sandbox()
-    var root: String { ManPageTests.root }
+    var root: String { Repository.root }
 
     func make(_ arguments: [String]) throws -> ProcessResult {
         try Child(

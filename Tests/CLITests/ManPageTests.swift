@@ -3,16 +3,11 @@ import Testing
 
 /// The man page and the real `--help` output must name the same commands and options.
 @Suite struct ManPageTests {
-    static let root: String = {
-        let file = #filePath
-        return String(file[..<(file.firstRange(of: "/Tests/")?.lowerBound ?? file.endIndex)])
-    }()
-
     let sandbox = Sandbox()
     var cli: CopypastaBinary { CopypastaBinary(sandbox: sandbox) }
 
     var page: String {
-        String(decoding: sandbox.read(Self.root + "/man/copypasta.1") ?? [], as: UTF8.self)
+        Repository.text("man/copypasta.1")
     }
 
     /// Subcommand names listed under SUBCOMMANDS in `copypasta [COMMAND] --help`.
@@ -53,7 +48,7 @@ import Testing
     }
 
     @Test func mandocLintIsClean() throws {
-        let result = try Child(["mandoc", "-Tlint", "-W", "warning", Self.root + "/man/copypasta.1"]).communicate()
+        let result = try Child(["mandoc", "-Tlint", "-W", "warning", Repository.root + "/man/copypasta.1"]).communicate()
         #expect(result.status == 0, "\(result.output)\(result.stderr)")
     }
 

@@ -46,8 +46,11 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     /// Reads a file's bytes, nil when it cannot be read.
-    public func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
+    public func read(_ path: String) -> [UInt8]? { Self.read(path) }
+
+    /// Reads a file's bytes, nil when it cannot be read; for files outside any sandbox too.
+    public static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var data: [UInt8] = []

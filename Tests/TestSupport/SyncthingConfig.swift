@@ -39,16 +39,7 @@ public enum SyncthingConfig {
 
     /// A file's text, nil when it cannot be read.
     public static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = Glibc.read(fd, &chunk, chunk.count)
-            if count <= 0 { return String(decoding: data, as: UTF8.self) }
-            data.append(contentsOf: chunk[0..<count])
-        }
+        Sandbox.read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Writes `text` to `path` through a temporary file and a rename, as Syncthing and copypasta do.

@@ -195,50 +195,15 @@ struct ConfigKey: Sendable {
                     config.selections = chosen
                     return nil
                 }, show: { $0.selections.map(\.rawValue).joined(separator: ", ") }),
-            ConfigKey(
-                name: "max-entries",
-                apply: { config, value in
-                    guard let number = Int(value), (0...Config.maxEntriesLimit).contains(number) else {
-                        return "expected a whole number from 0 (unlimited) to 10000000"
-                    }
-                    config.maxEntries = number
-                    return nil
-                }, show: { String($0.maxEntries) }),
+            .number(
+                "max-entries", 0...Config.maxEntriesLimit, expected: "a whole number from 0 (unlimited) to 10000000", \.maxEntries
+            ),
             .size("max-bytes", 1...Config.maxBytesLimit, expected: "a size from 1 byte to 512M, like 16M or 65536", \.maxBytes),
             .choice("duplicates", \.duplicates),
-            ConfigKey(
-                name: "keep-alive",
-                apply: { config, value in
-                    guard let flag = ConfigValue.bool(value) else { return "expected true or false" }
-                    config.keepAlive = flag
-                    return nil
-                }, show: { String($0.keepAlive) }),
-            .keepBlank,
-            ConfigKey(
-                name: "ignore-apps",
-                apply: { config, value in
-                    guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
-                        return "expected a comma-separated list of WM_CLASS names"
-                    }
-                    config.ignoreApps = items
-                    return nil
-                }, show: { showList($0.ignoreApps) }),
-            ConfigKey(
-                name: "ignore-patterns",
-                apply: { config, value in
-                    guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
-                        return "expected a comma-separated list of regular expressions (quote one that holds a comma)"
-                    }
-                    for item in items {
-                        do {
-                            _ = try Regex(item)
-                        } catch {
-                            return "\(Visible.quoted(item)) is not a valid regular expression"
-                        }
-                    }
-                    config.ignorePatterns = items
-                    return nil
-                }, show: { showList($0.ignorePatterns) }),
+            .flag("keep-alive", \.keepAlive),
+            .flag("keep-blank", \.keepBlank),
+            .appList("ignore-apps", \.ignoreApps),
+            .patternList("ignore-patterns", \.ignorePatterns),
             .duration(
                 "convert-timeout", 10...60_000, expected: "a duration from 10ms to 60s, like 1s or 500ms",
                 \.convertTimeoutMilliseconds),
@@ -259,56 +224,4 @@ struct ConfigKey: Sendable {
         ] + ConfigKey.pasteKeys + ConfigKey.expiryKeys + [.choice("order", \.order)] + ConfigKey.managerKeys
         + ConfigKey.secureKeys + ConfigKey.expandKeys + ConfigKey.snippetKeys + ConfigKey.syncKeys + ConfigKey.sessionKeys
         + ConfigKey.pickerKeys + ConfigKey.libraryKeys + ConfigKey.aiKeys
-}
-
-func showList(_ items: [String]) -> String {
-    items.map { item in
-        item.contains(",") || item.contains("\"") || item.hasPrefix(" ") || item.hasSuffix(" ")
-            ? "\"" + item.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
-            : item
-    }.joined(separator: ", ")
-}
-
-extension ConfigKey {
-    /// A key whose value is a duration (`5s`, `500ms`, `5m`) within `range` milliseconds, shown as seconds
-    /// when whole.
-    static func duration(
-        _ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable
-    ) -> ConfigKey {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let milliseconds = ConfigValue.milliseconds(value), range.contains(milliseconds) else {
-                    return "expected \(expected)"
-                }
-                config[keyPath: field] = milliseconds
-                return nil
-            }, show: { showDuration($0[keyPath: field]) })
-    }
-
-    /// A key whose value is a size in bytes (`16M`, `4K`, `65536`) within `range`, shown the same way.
-    static func size(
-        _ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable
-    )
-        -> ConfigKey
-    {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let size = ConfigValue.bytes(value), range.contains(size) else { return "expected \(expected)" }
-                config[keyPath: field] = size
-                return nil
-            }, show: { showBytes($0[keyPath: field]) })
-    }
-}
-
-private func showBytes(_ bytes: Int) -> String {
-    for (suffix, scale) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % scale == 0 {
-        return "\(bytes / scale)\(suffix)"
-    }
-    return String(bytes)
-}
-
-private func showDuration(_ milliseconds: Int) -> String {
-    milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
 }

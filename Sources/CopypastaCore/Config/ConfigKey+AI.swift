@@ -77,15 +77,4 @@ extension ConfigKey {
                 return nil
             }, show: { $0.ai.keyCommand.isEmpty ? "(none)" : $0.ai.keyCommand.joined(separator: " ") }),
     ]
-
-    /// A key whose value is one non-empty word or quoted text.
-    static func word(_ name: String, expected: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigKey {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let text = ConfigValue.unquoted(value), !text.isEmpty else { return "expected \(expected)" }
-                config[keyPath: field] = text
-                return nil
-            }, show: { $0[keyPath: field].isEmpty ? "(none)" : $0[keyPath: field] })
-    }
 }

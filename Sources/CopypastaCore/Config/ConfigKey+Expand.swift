@@ -2,31 +2,9 @@
 extension ConfigKey {
     /// `expand`, `expand-type-max` and `expand-ignore-apps`, in documentation order.
     static let expandKeys: [ConfigKey] = [
-        ConfigKey(
-            name: "expand",
-            apply: { config, value in
-                guard let flag = ConfigValue.bool(value) else { return "expected true or false" }
-                config.expand = flag
-                return nil
-            }, show: { String($0.expand) }),
-        ConfigKey(
-            name: "expand-type-max",
-            apply: { config, value in
-                guard let count = Int(value), (0...100_000).contains(count) else {
-                    return "expected a number of characters from 0 to 100000"
-                }
-                config.expandTypeMax = count
-                return nil
-            }, show: { String($0.expandTypeMax) }),
-        ConfigKey(
-            name: "expand-ignore-apps",
-            apply: { config, value in
-                guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
-                    return "expected a comma-separated list of WM_CLASS names"
-                }
-                config.expandIgnoreApps = items
-                return nil
-            }, show: { showList($0.expandIgnoreApps) }),
+        .flag("expand", \.expand),
+        .number("expand-type-max", 0...100_000, expected: "a number of characters from 0 to 100000", \.expandTypeMax),
+        .appList("expand-ignore-apps", \.expandIgnoreApps),
     ]
 }
 

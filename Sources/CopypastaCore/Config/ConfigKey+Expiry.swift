@@ -2,15 +2,7 @@
 extension ConfigKey {
     /// `trash-days` and `max-age`, in documentation order.
     static let expiryKeys: [ConfigKey] = [
-        ConfigKey(
-            name: "trash-days",
-            apply: { config, value in
-                guard let days = Int(value), (0...3650).contains(days) else {
-                    return "expected a whole number of days from 0 (delete at once) to 3650"
-                }
-                config.trashDays = days
-                return nil
-            }, show: { String($0.trashDays) }),
+        .number("trash-days", 0...3650, expected: "a whole number of days from 0 (delete at once) to 3650", \.trashDays),
         ConfigKey(
             name: "max-age",
             apply: { config, value in

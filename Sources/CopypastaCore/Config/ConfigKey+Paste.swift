@@ -26,14 +26,6 @@ extension ConfigKey {
         .duration(
             "paste-restore-timeout", 50...60_000, expected: "a duration from 50ms to 60s, like 1s or 500ms",
             \.pasteRestoreTimeoutMilliseconds),
-        ConfigKey(
-            name: "type-max-chars",
-            apply: { config, value in
-                guard let number = Int(value), (1...1_000_000).contains(number) else {
-                    return "expected a whole number from 1 to 1000000"
-                }
-                config.typeMaxCharacters = number
-                return nil
-            }, show: { String($0.typeMaxCharacters) }),
+        .number("type-max-chars", 1...1_000_000, \.typeMaxCharacters),
     ]
 }

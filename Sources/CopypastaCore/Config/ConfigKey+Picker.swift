@@ -77,37 +77,6 @@ extension ConfigKey {
         .number("pick-rows", 3...50, \.picker.rows),
     ]
 
-    /// A key whose value is one of the raw values of `Value` (any case), refused with the list of them.
-    static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ field: WritableKeyPath<Config, Value> & Sendable
-    ) -> ConfigKey where Value.RawValue == String {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let chosen = ConfigValue.unquoted(value).flatMap({ Value(rawValue: $0.lowercased()) }) else {
-                    let names = Value.allCases.map(\.rawValue)
-                    return "expected " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-                }
-                config[keyPath: field] = chosen
-                return nil
-            }, show: { $0[keyPath: field].rawValue })
-    }
-
-    /// A key whose value is a whole number within `range`.
-    static func number(_ name: String, _ range: ClosedRange<Int>, _ field: WritableKeyPath<Config, Int> & Sendable)
-        -> ConfigKey
-    {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let number = Int(value), range.contains(number) else {
-                    return "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
-                }
-                config[keyPath: field] = number
-                return nil
-            }, show: { String($0[keyPath: field]) })
-    }
-
     /// `pick-join`'s value: a quoted text with `\n`, `\t`, `\"` and `\\` escapes, or a bare word.
     private static func joinText(_ value: String) -> String? {
         guard value.hasPrefix("\"") else { return value.isEmpty ? nil : value }
