@@ -31,7 +31,7 @@ import Testing
         #expect(SyncState.allCases.map(\.badge) == ["L", "P", "S", "F"])
     }
 
-    static let sample = EntryRecord(
+    static let sample = SyncEntryRecord(
         gid: "g1", text: "a \"quoted\"\ntext", capturedAt: "2026-11-21T16:40:19.123Z", source: "clipboard", sourceApp: nil,
         exists: true, existsAt: 7, pinned: true, pinnedAt: 8, title: nil, titleAt: 0, tags: ["work", "x"], tagsAt: 9)
 
@@ -55,11 +55,11 @@ import Testing
         #expect(throws: CoreError.self) { try SyncRecords.decode(Array("{\"t\":\"entry\",\"gid\":\"g\"}\n".utf8)) }
     }
 
-    static let variants: [EntryRecord] = {
+    static let variants: [SyncEntryRecord] = {
         var pinnedLater = sample
         pinnedLater.pinned = false
         pinnedLater.pinnedAt = 20
-        var deleted = EntryRecord(gid: "g1", text: nil, exists: false, existsAt: 30)
+        var deleted = SyncEntryRecord(gid: "g1", text: nil, exists: false, existsAt: 30)
         deleted.tags = ["other"]
         deleted.tagsAt = 9
         var titled = sample
@@ -124,12 +124,12 @@ import Testing
     }
 
     @Test func aTombstoneSaysWhetherTheEntryWasDeletedForGood() throws {
-        var tombstone = EntryRecord(gid: "g", text: nil, exists: false, existsAt: 9)
+        var tombstone = SyncEntryRecord(gid: "g", text: nil, exists: false, existsAt: 9)
         tombstone.purge = true
         let bytes = SyncRecords.encode([.entry(tombstone)])
         #expect(String(decoding: bytes, as: UTF8.self).contains(#""purge":true"#))
         #expect(try SyncRecords.decode(bytes) == [.entry(tombstone)])
-        let plain = EntryRecord(gid: "g", text: nil, exists: false, existsAt: 9)
+        let plain = SyncEntryRecord(gid: "g", text: nil, exists: false, existsAt: 9)
         #expect(!String(decoding: SyncRecords.encode([.entry(plain)]), as: UTF8.self).contains("purge"))
         // Part of the existence register: the later deletion decides.
         var later = plain
@@ -139,7 +139,7 @@ import Testing
 
     @Test func recordsThisMachineCouldNeverHaveWrittenAreRefused() {
         let wall: Int64 = 1_800_000_000_000
-        let good = EntryRecord(
+        let good = SyncEntryRecord(
             gid: String(repeating: "ab", count: 16), text: "hello", capturedAt: "2026-11-22T10:00:00Z", exists: true,
             existsAt: wall << 16)
         #expect(good.problem(maxBytes: 100) == nil)

@@ -31,7 +31,7 @@ import Testing
     /// An entry record for `text` with the gid of `gidText` (the right one when nil).
     func entry(_ text: String, gidOf gidText: String? = nil, key: SyncKey, clock: Int64 = 0) -> SyncRecord {
         .entry(
-            EntryRecord(
+            SyncEntryRecord(
                 gid: key.gid(of: gidText ?? text), text: text, capturedAt: Timestamp.now().iso8601, source: "clipboard",
                 exists: true, existsAt: (HybridClock.wallMilliseconds() << 16) + clock))
     }

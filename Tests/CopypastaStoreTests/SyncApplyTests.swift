@@ -21,13 +21,13 @@ import Testing
         -> SyncRecord
     {
         .entry(
-            EntryRecord(
+            SyncEntryRecord(
                 gid: gid(text), text: text, capturedAt: "2026-11-21T10:00:00.000Z", source: "clipboard", sourceApp: "xterm",
                 exists: true, existsAt: clock, pinned: pinned, pinnedAt: pinnedAt, tags: tags, tagsAt: tagsAt))
     }
 
     static func deletion(_ text: String, at clock: Int64) -> SyncRecord {
-        .entry(EntryRecord(gid: gid(text), text: nil, exists: false, existsAt: clock))
+        .entry(SyncEntryRecord(gid: gid(text), text: nil, exists: false, existsAt: clock))
     }
 
     @discardableResult

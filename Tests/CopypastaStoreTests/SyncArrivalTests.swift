@@ -10,7 +10,7 @@ import Testing
 
     static func record(_ text: String, at clock: Int64, source: String = "clipboard", pinned: Bool = false) -> SyncRecord {
         .entry(
-            EntryRecord(
+            SyncEntryRecord(
                 gid: "g-" + text, text: text, capturedAt: "2026-11-21T10:00:0\(clock % 10).000Z", source: source,
                 sourceApp: "xterm", exists: true, existsAt: clock, pinned: pinned, pinnedAt: pinned ? clock : 0))
     }

@@ -81,7 +81,7 @@ extension SyncPathTests {
         // or a peer that had not read the deleting segment before compaction removed it keeps the entry.
         try store.trash(ids: [binned], at: .now())
         _ = try store.applyRemote(
-            [.entry(EntryRecord(gid: "g-theirs", text: "theirs", exists: true, existsAt: 5))], from: "peer", seq: 1,
+            [.entry(SyncEntryRecord(gid: "g-theirs", text: "theirs", exists: true, existsAt: 5))], from: "peer", seq: 1,
             kind: .segment, sha: [1], me: "me", gid: { "g-" + $0 }, now: .now())
         var pack: [String: Bool] = [:]
         for case let .entry(record) in try store.syncPackRecords(tombstonesSince: 0, gid: { "g-" + $0 }) {

@@ -24,7 +24,7 @@ import Testing
     }
 
     /// `record` with `register` set to a value it does not hold, at a later clock.
-    func altered(_ record: EntryRecord, _ register: SyncRegister) -> EntryRecord {
+    func altered(_ record: SyncEntryRecord, _ register: SyncRegister) -> SyncEntryRecord {
         var out = record
         switch register {
         case .exists: out.exists.toggle()
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    func queued(_ store: HistoryStore) throws -> [EntryRecord] {
+    func queued(_ store: HistoryStore) throws -> [SyncEntryRecord] {
         try store.syncQueue(limit: 10, gid: Self.gid).entries.map(\.record)
     }
 
@@ -94,7 +94,7 @@ import Testing
     @Test func anEntryNewHereArrivesWithEveryRegister() throws {
         let store = try HistoryStore(path: sandbox.database)
         try store.setSync(enabled: true)
-        var remote = EntryRecord(
+        var remote = SyncEntryRecord(
             gid: Self.gid("arrived"), text: "arrived", capturedAt: "2026-11-21T10:00:00.000Z", source: "clipboard",
             sourceApp: "xterm", exists: true, existsAt: 10)
         for register in SyncRegister.allCases where register != .exists {

@@ -99,7 +99,7 @@ import Testing
         let store = try open()
         let id = try add(store, "edited")
         try store.markWritten(try store.syncQueue(limit: 10, gid: Self.gid), seq: 1)
-        func queued() throws -> EntryRecord? {
+        func queued() throws -> SyncEntryRecord? {
             let batch = try store.syncQueue(limit: 10, gid: Self.gid)
             try store.markWritten(batch, seq: 1)
             if case let .entry(record)? = batch.records.first { return record }
@@ -128,7 +128,7 @@ import Testing
         try store.delete(ids: [shared])
         let batch = try store.syncQueue(limit: 10, gid: Self.gid)
         // `delete` deletes for good: the tombstone tells the other machines to do the same.
-        var tombstone = EntryRecord(gid: "g-shared", text: nil, exists: false, existsAt: tombstoneClock(batch))
+        var tombstone = SyncEntryRecord(gid: "g-shared", text: nil, exists: false, existsAt: tombstoneClock(batch))
         tombstone.purge = true
         #expect(batch.records.contains(.entry(tombstone)))
         try store.markWritten(batch, seq: 2)
@@ -162,7 +162,7 @@ import Testing
         #expect(!tombstone.exists && tombstone.purge && tombstone.gid == "g-trashed")
         try store.markWritten(purged, seq: 3)
         // An old copy of it cannot come back.
-        let old = EntryRecord(gid: "g-trashed", text: "trashed", exists: true, existsAt: 1)
+        let old = SyncEntryRecord(gid: "g-trashed", text: "trashed", exists: true, existsAt: 1)
         let outcome = try store.applyRemote(
             [.entry(old)], from: "peer", seq: 1, kind: .segment, sha: [1], me: "me", gid: Self.gid, now: .now())
         #expect(outcome.inserted == 0)

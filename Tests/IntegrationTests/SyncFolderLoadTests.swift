@@ -67,7 +67,7 @@ import Testing
         let clock = HybridClock.wallMilliseconds() << 16
         let records = (0..<100_000).map { index in
             SyncRecord.entry(
-                EntryRecord(
+                SyncEntryRecord(
                     gid: key.gid(of: "packed entry \(index)"), text: "packed entry \(index)", capturedAt: Timestamp.now().iso8601,
                     source: "clipboard", exists: true, existsAt: clock - 100_000 + Int64(index)))
         }

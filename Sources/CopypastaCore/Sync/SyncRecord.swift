@@ -1,7 +1,7 @@
 /// One line of a segment or pack (docs/DESIGN.md §14.3).
 public enum SyncRecord: Sendable, Equatable {
     /// The whole state of one entry, or a tombstone (`exists` false, no text).
-    case entry(EntryRecord)
+    case entry(SyncEntryRecord)
     /// That a device imported our segments up to a sequence number.
     case ack(AckRecord)
 }

@@ -50,7 +50,7 @@ public enum SyncRecords {
         return records
     }
 
-    private static func append(_ entry: EntryRecord, to out: inout [UInt8]) {
+    private static func append(_ entry: SyncEntryRecord, to out: inout [UInt8]) {
         out += "{\"t\":\"entry\",\"gid\":".utf8
         JSONString.append(entry.gid, to: &out)
         for (name, value) in [
@@ -162,7 +162,7 @@ public enum SyncRecords {
                 guard let gid, let exists, let existsAt else {
                     throw .data("sync record line \(lineNumber): an entry needs gid, exists and existsAt")
                 }
-                var entry = EntryRecord(
+                var entry = SyncEntryRecord(
                     gid: gid, text: text, capturedAt: capturedAt, source: source, sourceApp: sourceApp, exists: exists,
                     existsAt: existsAt, pinned: pinned ?? false, pinnedAt: pinnedAt ?? 0, title: title,
                     titleAt: titleAt ?? 0, tags: tags ?? [], tagsAt: tagsAt ?? 0)

@@ -73,7 +73,7 @@ extension SyncEngine {
         return seenTemporaries.insert(name).inserted
     }
 
-    /// The records of a file that this machine can apply (see `EntryRecord.problem`, and a gid must
+    /// The records of a file that this machine can apply (see `SyncEntryRecord.problem`, and a gid must
     /// be the keyed hash of the text it comes with: another would make one text two entries, or
     /// give a text the identity of another); the others are logged, once per file, with the first reason.
     func acceptable(_ records: [SyncRecord], in name: String, from device: String, key: SyncKey) -> [SyncRecord] {

@@ -64,12 +64,12 @@ extension HistoryStore {
     ) throws(StoreError) -> RemoteApplyOutcome {
         var outcome = RemoteApplyOutcome()
         try backfillGids(gid)
-        let entries = records.compactMap { record -> EntryRecord? in
+        let entries = records.compactMap { record -> SyncEntryRecord? in
             if case let .entry(entry) = record { entry } else { nil }
         }
         outcome.heldEntries = !entries.isEmpty
         outcome.clockTooFarAhead = try receiveClocks(entries, from: device, now: now)
-        var fresh: [String: EntryRecord] = [:]
+        var fresh: [String: SyncEntryRecord] = [:]
         for record in entries { try merge(record, now: now, outcome: &outcome, fresh: &fresh) }
         for record in fresh.values.sorted(by: { ($0.existsAt, $0.gid) < ($1.existsAt, $1.gid) }) {
             let id = try insertRemote(record, now: now)
@@ -108,7 +108,7 @@ extension HistoryStore {
 
     /// Moves our clock past the newest clock received; returns true (and logs) when a clock was
     /// more than five minutes ahead of ours and so was applied without moving ours.
-    private func receiveClocks(_ entries: [EntryRecord], from device: String, now: Timestamp) throws(StoreError) -> Bool {
+    private func receiveClocks(_ entries: [SyncEntryRecord], from device: String, now: Timestamp) throws(StoreError) -> Bool {
         guard let newest = entries.flatMap({ entry in SyncRegister.allCases.map { entry[keyPath: $0.clock] } }).max() else {
             return false
         }
@@ -127,7 +127,7 @@ extension HistoryStore {
 
     /// Merges one record into the local entry of its gid, or sets it aside as new (`fresh`).
     private func merge(
-        _ record: EntryRecord, now: Timestamp, outcome: inout RemoteApplyOutcome, fresh: inout [String: EntryRecord]
+        _ record: SyncEntryRecord, now: Timestamp, outcome: inout RemoteApplyOutcome, fresh: inout [String: SyncEntryRecord]
     ) throws(StoreError) {
         let local = try database.with(
             "SELECT \(SyncRow.columns) FROM entry e WHERE e.gid = ? ORDER BY e.seq DESC LIMIT 1", [record.gid]
@@ -154,7 +154,7 @@ extension HistoryStore {
 
     /// A record for a gid with no local entry: a tombstone is kept; an entry is inserted unless a
     /// newer tombstone of ours says it was deleted here.
-    private func setAsideNew(_ record: EntryRecord, fresh: inout [String: EntryRecord]) throws(StoreError) {
+    private func setAsideNew(_ record: SyncEntryRecord, fresh: inout [String: SyncEntryRecord]) throws(StoreError) {
         let tombstone = try database.scalarInt("SELECT at FROM sync_tombstone WHERE gid = ?", record.gid)
         if !record.exists {
             try database.run(
@@ -175,7 +175,7 @@ extension HistoryStore {
     }
 
     /// Whether two records have the same registers (the text aside: a tombstone lacks it).
-    static func sameRegisters(_ a: EntryRecord, _ b: EntryRecord) -> Bool {
+    static func sameRegisters(_ a: SyncEntryRecord, _ b: SyncEntryRecord) -> Bool {
         var a = a, b = b
         a.text = nil
         b.text = nil

@@ -139,8 +139,8 @@ extension HistoryStore {
     }
 
     /// The record of a tombstone.
-    static func tombstone(_ gid: String, at: Int64, purge: Bool) -> EntryRecord {
-        var record = EntryRecord(gid: gid, text: nil, exists: false, existsAt: at)
+    static func tombstone(_ gid: String, at: Int64, purge: Bool) -> SyncEntryRecord {
+        var record = SyncEntryRecord(gid: gid, text: nil, exists: false, existsAt: at)
         record.purge = purge
         return record
     }

@@ -13,7 +13,7 @@ extension HistoryStore {
 
     /// Writes the registers of `merged` that differ from `local`'s row, every one of
     /// `SyncRegister.allCases` in turn (existence first: a purge ends the entry).
-    func applyRegisters(_ merged: EntryRecord, to local: SyncRow, now: Timestamp) throws(StoreError) -> RegisterChanges {
+    func applyRegisters(_ merged: SyncEntryRecord, to local: SyncRow, now: Timestamp) throws(StoreError) -> RegisterChanges {
         var changes = RegisterChanges()
         let id = local.id
         for register in SyncRegister.allCases where register.differs(merged, local.record) {
@@ -38,7 +38,7 @@ extension HistoryStore {
 
     /// The existence register of `merged` on `local`'s row: back on top, deleted for good, or
     /// moved to the trash.
-    private func applyExistence(_ merged: EntryRecord, to local: SyncRow, now: Timestamp, changes: inout RegisterChanges)
+    private func applyExistence(_ merged: SyncEntryRecord, to local: SyncRow, now: Timestamp, changes: inout RegisterChanges)
         throws(StoreError)
     {
         let id = local.id
@@ -88,7 +88,7 @@ extension HistoryStore {
     /// bulk import elsewhere neither buries this machine's recent copies nor pushes them out.
     /// Returns the new entry's id, nil when the record had no text.
     @discardableResult
-    func insertRemote(_ record: EntryRecord, now: Timestamp) throws(StoreError) -> Int64? {
+    func insertRemote(_ record: SyncEntryRecord, now: Timestamp) throws(StoreError) -> Int64? {
         guard let text = record.text, !text.isEmpty else { return nil }
         let source = record.source.flatMap(EntrySource.init(rawValue:)) ?? .imported
         let new = NewEntry(

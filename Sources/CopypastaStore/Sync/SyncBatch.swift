@@ -7,7 +7,7 @@ public struct SyncBatch: Sendable, Equatable {
     /// The records, in the order to write them: entries (oldest change first), then tombstones.
     public var records: [SyncRecord]
     /// The entry rows behind the entry records, with the record each produced.
-    var entries: [(id: Int64, record: EntryRecord)]
+    var entries: [(id: Int64, record: SyncEntryRecord)]
     /// The tombstones written, with their clock.
     var tombstones: [(gid: String, at: Int64)]
 

@@ -8,7 +8,7 @@ import CopypastaCore
 /// path (`applyRegisters`, `insertRemote`) all walk `allCases` or switch over it, so a new
 /// register does not compile until each of them handles it. To add one: a case here named by its
 /// clock column, its value columns in `selection` and `read`, its clock in `clock`, then the
-/// compiler names the `switch`es left to fill (and `EntryRecord` in CopypastaCore carries it).
+/// compiler names the `switch`es left to fill (and `SyncEntryRecord` in CopypastaCore carries it).
 enum SyncRegister: String, CaseIterable {
     /// Existence, with the capture time, source and application of the last copy.
     case exists = "exists_at"
@@ -24,7 +24,7 @@ enum SyncRegister: String, CaseIterable {
     case link = "link_at"
 
     /// Where a record keeps this register's clock.
-    var clock: WritableKeyPath<EntryRecord, Int64> {
+    var clock: WritableKeyPath<SyncEntryRecord, Int64> {
         switch self {
         case .exists: \.existsAt
         case .pinned: \.pinnedAt
@@ -72,7 +72,7 @@ enum SyncRegister: String, CaseIterable {
     /// is a tombstone: its existence carries no capture time, source or application, and it
     /// carries no file or link, nor their clocks ("no file at clock N" would read as a detach on
     /// the other machines).
-    func read(_ statement: Statement, at: (String) -> Int32, into record: inout EntryRecord) {
+    func read(_ statement: Statement, at: (String) -> Int32, into record: inout SyncEntryRecord) {
         record[keyPath: clock] = statement.int(at(rawValue))
         switch self {
         case .exists:
@@ -88,7 +88,10 @@ enum SyncRegister: String, CaseIterable {
         case .tags:
             record.tags = statement.text(at("tags")).map { $0.split(separator: "\u{1F}").map(String.init).sorted() } ?? []
         case .file:
-            guard record.exists else { return record.fileAt = 0 }
+            guard record.exists else {
+                record.fileAt = 0
+                return
+            }
             if let folder = statement.text(at("file_folder")), let name = statement.text(at("file_name")) {
                 // `synced` is the daemon's to set: it writes the blob when the file is small enough.
                 record.file = SyncedFile(
@@ -97,13 +100,16 @@ enum SyncRegister: String, CaseIterable {
             }
         case .link:
             // Like the file, the link is the writer's to mark synced.
-            guard record.exists else { return record.linkAt = 0 }
+            guard record.exists else {
+                record.linkAt = 0
+                return
+            }
             record.link = SyncRow.link(statement.text(at("link")))
         }
     }
 
     /// Whether `a` and `b` differ in this register, value or clock.
-    func differs(_ a: EntryRecord, _ b: EntryRecord) -> Bool {
+    func differs(_ a: SyncEntryRecord, _ b: SyncEntryRecord) -> Bool {
         if a[keyPath: clock] != b[keyPath: clock] { return true }
         switch self {
         case .exists: return a.exists != b.exists

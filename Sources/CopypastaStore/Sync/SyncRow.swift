@@ -6,7 +6,7 @@ struct SyncRow {
     var stage: Int64
     var local: Bool
     var trashed: Bool
-    var record: EntryRecord
+    var record: SyncEntryRecord
 
     /// The columns every row carries besides its registers' (`SyncRegister.selection`).
     private static let fixed: [(name: String, sql: String)] = [
@@ -46,7 +46,7 @@ struct SyncRow {
         func at(_ name: String) -> Int32 { index[name] ?? 0 }
         var rows: [SyncRow] = []
         while try statement.step() {
-            var record = EntryRecord(gid: statement.text(at("gid")) ?? "", text: nil, exists: true, existsAt: 0)
+            var record = SyncEntryRecord(gid: statement.text(at("gid")) ?? "", text: nil, exists: true, existsAt: 0)
             for register in SyncRegister.allCases { register.read(statement, at: at, into: &record) }
             let trashed = !record.exists
             let text = statement.text(at("text"))

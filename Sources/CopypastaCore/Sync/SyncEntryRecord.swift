@@ -4,7 +4,7 @@
 /// The registers are existence (with the capture time, source and application that the last
 /// copy set), pin, title, tags, the file and the link. The text never changes: `gid` is derived
 /// from it.
-public struct EntryRecord: Sendable, Equatable, Hashable {
+public struct SyncEntryRecord: Sendable, Equatable, Hashable {
     /// The entry's identity on every machine: a keyed hash of its text.
     public var gid: String
     /// The text; nil in a tombstone.
@@ -68,7 +68,7 @@ public struct EntryRecord: Sendable, Equatable, Hashable {
     /// This record merged with what this machine knows of the same entry, register by register:
     /// the larger clock wins; at equal clocks the larger value, so that every machine picks the
     /// same winner whichever order the records arrive in (commutative and idempotent).
-    public func merged(into local: EntryRecord?) -> EntryRecord {
+    public func merged(into local: SyncEntryRecord?) -> SyncEntryRecord {
         guard let local else { return self }
         var out = self
         if Self.wins(local.existsAt, local.existenceKey, over: existsAt, existenceKey) {

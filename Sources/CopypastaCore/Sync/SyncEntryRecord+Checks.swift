@@ -6,7 +6,7 @@
 /// left out and logged; the rest of the file is applied. A clock far ahead is applied: a
 /// machine whose clock jumped ahead must not be cut off, and a local change made afterwards takes
 /// a clock above it anyway (docs/DESIGN.md §14.3).
-extension EntryRecord {
+extension SyncEntryRecord {
     /// The largest clock applied: far beyond any wall clock, with room for `+ 1`.
     public static let latestClock: Int64 = 1 << 62
 
