@@ -20,11 +20,11 @@ extension Schema {
             INSERT INTO entry_fts (rowid, text) SELECT id, substr(text, 1, \(indexedCharacters)) FROM entry_text;
             """)
 
-    /// The entries that are not plain text (links and documents, captured or kept), by position
-    /// (issue 21): `kind:link`, `kind:document` and `archive:` walk this index instead of the
-    /// whole history (`EntrySelection.chunk`), so a kind that few entries have, or none, answers
-    /// at once rather than after reading a million rows. It holds only those entries.
+    /// The entries that are not plain text (links and documents, captured or kept), by kind and
+    /// position (issue 21): `kind:link` and `kind:document` walk this index instead of the whole
+    /// history (`EntrySelection.chunk`), so a kind that few entries have, or none, answers at
+    /// once rather than after reading a million rows. It holds only those entries.
     static let kindsBySeq = Migration(
         name: "an index of the entries that are not plain text",
-        sql: "CREATE INDEX entry_kinds_by_seq ON entry (seq) WHERE kind != 'text';")
+        sql: "CREATE INDEX entry_kinds_by_seq ON entry (kind, seq) WHERE kind != 'text';")
 }

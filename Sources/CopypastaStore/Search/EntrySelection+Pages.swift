@@ -40,8 +40,9 @@ extension EntrySelection {
                 "entry e INDEXED BY entry_by_trashed_at WHERE e.trashed_at IS NOT NULL AND"
             } else if snippetsOnly {
                 "entry e INDEXED BY entry_by_title WHERE e.title IS NOT NULL AND"
-            } else if notPlainText {
-                "entry e INDEXED BY entry_kinds_by_seq WHERE e.kind != 'text' AND"
+            } else if let rareKind {
+                // An EntryKind's raw value, never the user's text.
+                "entry e INDEXED BY entry_kinds_by_seq WHERE e.kind = '\(rareKind.rawValue)' AND"
             } else {
                 "entry e INDEXED BY entry_by_seq WHERE"
             }

@@ -21,11 +21,14 @@ struct EntrySelection {
     /// Only named entries: read through the small title index instead of walking the history.
     let snippetsOnly: Bool
     /// The tags every entry must have (`tag:` and `collection:`): a tag few entries hold drives
-    /// a newest-first walk from its own index (`HistoryStore.taggedEntries`).
+    /// a newest-first walk from its own index (`HistoryStore.drivingEntries`).
     let tags: [String]
-    /// Only links and documents (`kind:` other than text, or `archive:`): a walk reads the small
-    /// index of the entries that are not plain text (`Schema.kindsBySeq`), not the history.
-    let notPlainText: Bool
+    /// A kind other than text (`kind:link`, `kind:document`): a walk reads the small index of the
+    /// entries that are not plain text (`Schema.kindsBySeq`), not the history.
+    let rareKind: EntryKind?
+    /// The archive status asked for (`archive:`): the links that have it drive the walk, as a tag
+    /// does (`HistoryStore.drivingEntries`).
+    let archive: ArchiveStatus?
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
     /// The regular expressions every entry's text must match, numbered by their place here in
@@ -56,7 +59,8 @@ struct EntrySelection {
         place = query.inTrash ? "e.trashed_at IS NOT NULL" : Self.inHistory
         snippetsOnly = query.snippetsOnly
         tags = query.tags
-        notPlainText = query.archive != nil || query.kind.map { $0 != .text } ?? false
+        rareKind = query.kind == .text ? nil : query.kind
+        archive = query.archive
         if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
             conditions.append("e.kind = ?")

@@ -120,8 +120,9 @@ extension HistoryStore {
         _ body: (Entry, Int64) -> Void
     ) throws(StoreError) {
         guard let match = selection.match else {
-            // A tag or a kind few entries have: its own index, not every row of the history.
-            if selection.notPlainText || !selection.tags.isEmpty {
+            // A tag, a kind or an archive status few entries have: its own index, not every row
+            // of the history.
+            if selection.rareKind != nil || selection.archive != nil || !selection.tags.isEmpty {
                 return try walk(selection, nil, below: below, limit: limit, offset: offset, withText: withText, body)
             }
             let sql = selection.filteredPage(withText: withText, keyset: below != nil)

@@ -4,7 +4,7 @@ import CopypastaCore
 /// (docs/DESIGN.md §7, "Pages of a search").
 extension HistoryStore {
     /// A tag held by at most this many entries drives the walk from its own index
-    /// (`taggedEntries`) rather than the whole history's: `tag:work the` then reads the tagged
+    /// (`drivingEntries`) rather than the whole history's: `tag:work the` then reads the tagged
     /// entries instead of a hundred history entries for each one it shows.
     static let fewTagged = 20_000
 
@@ -17,7 +17,7 @@ extension HistoryStore {
         _ selection: EntrySelection, _ match: String?, below: Int64?, limit: Int?, offset: Int, withText: Bool,
         _ body: (Entry, Int64) -> Void
     ) throws(StoreError) {
-        let tagged = try taggedEntries(selection, below: below)
+        let tagged = try drivingEntries(selection, below: below)
         var position = 0
         var cursor = below ?? Int64.max
         var size = 2048
@@ -56,24 +56,31 @@ extension HistoryStore {
         }
     }
 
-    /// The entries of the place holding the selection's least held tag, below `below`, newest
-    /// first, when that tag has at most `fewTagged` entries (counted on the tag's index alone);
-    /// nil otherwise, or without a tag filter. The (id, seq, trashed_at) index has all it needs, so
+    /// The entries of the place that the selection's most selective driver holds (its least
+    /// held tag, or the links with the archive status asked for), below `below`, newest first,
+    /// when that driver has at most `fewTagged` entries (counted on its own rows alone); nil
+    /// otherwise, or without such a filter. The (id, seq, trashed_at) index has all it needs, so
     /// no entry's row is read.
-    private func taggedEntries(_ selection: EntrySelection, below: Int64?) throws(StoreError) -> [(id: Int64, seq: Int64)]? {
-        var fewest: (tag: String, count: Int64)?
-        for tag in selection.tags {
-            let sql = "SELECT count(*) FROM (SELECT 1 FROM tag t JOIN entry_tag et ON et.tag_id = t.id WHERE t.name = ? LIMIT ?)"
-            let count = try database.scalarInt(sql, tag, Self.fewTagged + 1) ?? 0
-            if count < fewest?.count ?? Int64.max { fewest = (tag, count) }
+    private func drivingEntries(_ selection: EntrySelection, below: Int64?) throws(StoreError) -> [(id: Int64, seq: Int64)]? {
+        typealias Driver = (rows: String, id: String, condition: String, value: String)
+        var drivers: [Driver] = selection.tags.map {
+            ("tag t JOIN entry_tag et ON et.tag_id = t.id", "et.entry_id", "t.name = ?", $0)
         }
-        guard let fewest, fewest.count <= Self.fewTagged else { return nil }
+        if let archive = selection.archive {
+            drivers.append(("entry_link l", "l.entry_id", "l.archive = ?", archive.rawValue))
+        }
+        var fewest: (driver: Driver, count: Int64)?
+        for driver in drivers {
+            let sql = "SELECT count(*) FROM (SELECT 1 FROM \(driver.rows) WHERE \(driver.condition) LIMIT ?)"
+            let count = try database.scalarInt(sql, driver.value, Self.fewTagged + 1) ?? 0
+            if count < fewest?.count ?? Int64.max { fewest = (driver, count) }
+        }
+        guard let driver = fewest?.driver, let count = fewest?.count, count <= Self.fewTagged else { return nil }
         let sql = """
-            SELECT e.id, e.seq FROM tag t JOIN entry_tag et ON et.tag_id = t.id
-            CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = et.entry_id
-            WHERE t.name = ? AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
+            SELECT e.id, e.seq FROM \(driver.rows) CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = \(driver.id)
+            WHERE \(driver.condition) AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
             """
-        return try database.with(sql, [fewest.tag, below ?? Int64.max]) { row throws(StoreError) in
+        return try database.with(sql, [driver.value, below ?? Int64.max]) { row throws(StoreError) in
             var entries: [(id: Int64, seq: Int64)] = []
             while try row.step() { entries.append((row.int(0), row.int(1))) }
             return entries
