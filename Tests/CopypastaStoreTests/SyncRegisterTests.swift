@@ -20,6 +20,19 @@ import Testing
         case .pinned: try store.setPinned(ids: [id], step == 0)
         case .title: try store.setTitle(id: id, "title-\(step)")
         case .tags: try store.addTags(id: id, ["tag\(step)"])
+        case .file:
+            if step == 0 {
+                let source = sandbox.write("in/file.txt", "attached")
+                try store.attachFile(id: id, try store.payloads.copyIn(from: source, maxBytes: 1 << 20), body: nil)
+            } else {
+                try store.detachFile(id: id)
+            }
+        case .link:
+            if step == 0 {
+                try store.attachLink(id: id, url: "https://example.com/a", archive: false)
+            } else {
+                try store.detachLink(id: id)
+            }
         }
     }
 
@@ -31,6 +44,11 @@ import Testing
         case .pinned: out.pinned.toggle()
         case .title: out.title = "remote-title"
         case .tags: out.tags = ["remote"]
+        case .file:
+            out.file = SyncedFile(
+                folder: "0123abcd-0000-4000-8000-00000000cafe", name: "remote.txt", size: 6,
+                digest: String(repeating: "ab", count: 32), synced: false)
+        case .link: out.link = SyncedLink(url: "https://example.com/remote", status: "none")
         }
         out[keyPath: register.clock] += 1000
         return out

@@ -19,8 +19,7 @@ extension Copypasta {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let store = try global.openStoreExpiring().store
-            let outcome = try store.vacuum()
+            let outcome = try global.changeHistory { store, _ in try store.vacuum() }
             let sizes = "\(HumanFormat.bytes(outcome.bytesBefore)) -> \(HumanFormat.bytes(outcome.bytesAfter))"
             Terminal.warn(
                 outcome.switched
