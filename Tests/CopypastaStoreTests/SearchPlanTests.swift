@@ -57,9 +57,9 @@ import Testing
         #expect(recent.map(\.id) == Array(expected.dropFirst(7).prefix(30)))
     }
 
-    /// Filters without words: a tag, a kind or an archive status is paged from its own index
-    /// (the tag's entries, the index of the entries that are not plain text), in the history's
-    /// order, and a tag nobody holds answers with nothing instead of reading every row.
+    /// Filters without words: a tag, a kind, an archive status, an application or a source is
+    /// paged from its own index, in the history's order, and one that nobody has answers with
+    /// nothing instead of reading every row.
     @Test func aTagOrAKindWithoutWordsIsPagedFromItsOwnIndex() throws {
         let store = try seeded()
         var links: [Int64] = []
@@ -77,6 +77,18 @@ import Testing
         let recent = try store.search(SearchQuery.parse("tag:work"), order: .relevance, limit: 25, offset: 5)
         #expect(recent.map(\.id) == Array(tagged.dropFirst(5).prefix(25)))
         #expect(try paged(store, "tag:work in:trash", limit: 10) == [4999])
+        _ = try store.importEntries(maxEntries: 0) { importer in
+            for index in 0..<12 {
+                var record = ImportRecord(text: "drawn \(index)")
+                record.sourceApp = index % 2 == 0 ? "Gimp-2.10" : "inkscape"
+                try importer.add(record)
+            }
+        }
+        let all = try store.entries(EntryFilter())
+        #expect(try paged(store, "app:gimp", limit: 4) == all.filter { $0.sourceApp == "Gimp-2.10" }.map(\.id))
+        #expect(try paged(store, "app:nosuch", limit: 4).isEmpty)
+        #expect(try paged(store, "source:manual", limit: 9) == all.filter { $0.source == .manual }.map(\.id))
+        #expect(try paged(store, "source:import app:inkscape", limit: 9) == all.filter { $0.sourceApp == "inkscape" }.map(\.id))
     }
 
     @Test func aPhraseWithFewHitsIsReadOnceInTheHistorysOrder() throws {

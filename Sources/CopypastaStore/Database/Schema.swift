@@ -289,7 +289,7 @@ enum Schema {
                 """),
         aiResults,
         libraryKept,
-        kindsBySeq,
+        searchDrivers,
         payloadRegisters,
         tagWords,
         indexedByStore,

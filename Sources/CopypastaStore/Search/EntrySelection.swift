@@ -24,11 +24,15 @@ struct EntrySelection {
     /// a newest-first walk from its own index (`HistoryStore.drivingEntries`).
     let tags: [String]
     /// A kind other than text (`kind:link`, `kind:document`): a walk reads the small index of the
-    /// entries that are not plain text (`Schema.kindsBySeq`), not the history.
+    /// entries that are not plain text (`Schema.searchDrivers`), not the history.
     let rareKind: EntryKind?
     /// The archive status asked for (`archive:`): the links that have it drive the walk, as a tag
     /// does (`HistoryStore.drivingEntries`).
     let archive: ArchiveStatus?
+    /// The `LIKE` patterns of the applications asked for (`app:`), each a driver of its own.
+    let appPatterns: [String]
+    /// The sources asked for (`source:`), which drive the walk when none of them is a capture's.
+    let sources: [EntrySource]
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
     /// The regular expressions every entry's text must match, numbered by their place here in
@@ -61,6 +65,8 @@ struct EntrySelection {
         tags = query.tags
         rareKind = query.kind == .text ? nil : query.kind
         archive = query.archive
+        appPatterns = query.apps.map { "%" + Self.escapeLike($0) + "%" }
+        sources = query.sources
         if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
             conditions.append("e.kind = ?")
@@ -75,9 +81,9 @@ struct EntrySelection {
                 "EXISTS (SELECT 1 FROM entry_tag et JOIN tag t ON t.id = et.tag_id WHERE et.entry_id = e.id AND t.name = ?)")
             values.append(tag)
         }
-        for app in query.apps {
+        for pattern in appPatterns {
             conditions.append("e.source_app LIKE ? ESCAPE '\\'")
-            values.append("%" + Self.escapeLike(app) + "%")
+            values.append(pattern)
         }
         if !query.sources.isEmpty {
             conditions.append("e.source IN (\(query.sources.map { _ in "?" }.joined(separator: ",")))")

@@ -120,9 +120,11 @@ extension HistoryStore {
         _ body: (Entry, Int64) -> Void
     ) throws(StoreError) {
         guard let match = selection.match else {
-            // A tag, a kind or an archive status few entries have: its own index, not every row
-            // of the history.
-            if selection.rareKind != nil || selection.archive != nil || !selection.tags.isEmpty {
+            // A tag, a kind, an archive status, an application or a source few entries have: its
+            // own index, not every row of the history.
+            if selection.rareKind != nil || selection.archive != nil || !selection.tags.isEmpty
+                || !selection.appPatterns.isEmpty || !selection.sources.isEmpty
+            {
                 return try walk(selection, nil, below: below, limit: limit, offset: offset, withText: withText, body)
             }
             let sql = selection.filteredPage(withText: withText, keyset: below != nil)

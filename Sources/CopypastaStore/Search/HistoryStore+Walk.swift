@@ -57,22 +57,18 @@ extension HistoryStore {
     }
 
     /// The entries of the place that the selection's most selective driver holds (its least
-    /// held tag, or the links with the archive status asked for), below `below`, newest first,
-    /// when that driver has at most `fewTagged` entries (counted on its own rows alone); nil
-    /// otherwise, or without such a filter. The (id, seq, trashed_at) index has all it needs, so
-    /// no entry's row is read.
+    /// held tag, the links with the archive status asked for, the entries of the applications an
+    /// `app:` names, the entries added by hand, imported or from bookmarks), below `below`, newest
+    /// first, when that driver has at most `fewTagged` entries (counted on its own index alone);
+    /// nil otherwise, or without such a filter. The (id, seq, trashed_at) index has all it needs,
+    /// so no entry's row is read.
     private func drivingEntries(_ selection: EntrySelection, below: Int64?) throws(StoreError) -> [(id: Int64, seq: Int64)]? {
-        typealias Driver = (rows: String, id: String, condition: String, value: String)
-        var drivers: [Driver] = selection.tags.map {
-            ("tag t JOIN entry_tag et ON et.tag_id = t.id", "et.entry_id", "t.name = ?", $0)
-        }
-        if let archive = selection.archive {
-            drivers.append(("entry_link l", "l.entry_id", "l.archive = ?", archive.rawValue))
-        }
         var fewest: (driver: Driver, count: Int64)?
-        for driver in drivers {
+        for driver in Driver.all(selection) {
             let sql = "SELECT count(*) FROM (SELECT 1 FROM \(driver.rows) WHERE \(driver.condition) LIMIT ?)"
-            let count = try database.scalarInt(sql, driver.value, Self.fewTagged + 1) ?? 0
+            let count = try database.with(sql, driver.values + [Self.fewTagged + 1]) { row throws(StoreError) in
+                try row.step() ? row.int(0) : 0
+            }
             if count < fewest?.count ?? Int64.max { fewest = (driver, count) }
         }
         guard let driver = fewest?.driver, let count = fewest?.count, count <= Self.fewTagged else { return nil }
@@ -80,10 +76,53 @@ extension HistoryStore {
             SELECT e.id, e.seq FROM \(driver.rows) CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = \(driver.id)
             WHERE \(driver.condition) AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
             """
-        return try database.with(sql, [driver.value, below ?? Int64.max]) { row throws(StoreError) in
+        return try database.with(sql, driver.values + [below ?? Int64.max]) { row throws(StoreError) in
             var entries: [(id: Int64, seq: Int64)] = []
             while try row.step() { entries.append((row.int(0), row.int(1))) }
             return entries
+        }
+    }
+
+    /// Rows that hold a filter's entries through an index of their own: `rows` joined to the
+    /// entry whose id is `id`, where `condition` holds, with `values` bound in order.
+    private struct Driver {
+        var rows: String
+        var id: String
+        var condition: String
+        var values: [(any SQLValue)?]
+
+        /// The sources entries get by hand, by import or from bookmarks, which the partial index
+        /// `entry_added_by_source` holds (`Schema.searchDrivers`); captures are the rest.
+        static let addedSources = "x.source IN ('manual', 'import', 'bookmarks')"
+
+        static func all(_ selection: EntrySelection) -> [Driver] {
+            var drivers = selection.tags.map {
+                Driver(
+                    rows: "tag t JOIN entry_tag et ON et.tag_id = t.id", id: "et.entry_id", condition: "t.name = ?", values: [$0])
+            }
+            if let archive = selection.archive {
+                drivers.append(
+                    Driver(rows: "entry_link l", id: "l.entry_id", condition: "l.archive = ?", values: [archive.rawValue]))
+            }
+            // The applications whose name matches, found one by one on `entry_by_app` (each step
+            // a seek past the last name), then their entries on the same index.
+            let apps = """
+                (WITH RECURSIVE app(name) AS (
+                    SELECT min(source_app) FROM entry
+                    UNION ALL SELECT (SELECT min(y.source_app) FROM entry y WHERE y.source_app > app.name) FROM app WHERE app.name IS NOT NULL)
+                SELECT name FROM app WHERE name LIKE ? ESCAPE '\\') a
+                JOIN entry x INDEXED BY entry_by_app ON x.source_app = a.name
+                """
+            drivers += selection.appPatterns.map { Driver(rows: apps, id: "x.id", condition: "1", values: [$0]) }
+            let added: Set<EntrySource> = [.manual, .imported, .bookmarks]
+            if !selection.sources.isEmpty, Set(selection.sources).isSubset(of: added) {
+                let marks = selection.sources.map { _ in "?" }.joined(separator: ", ")
+                drivers.append(
+                    Driver(
+                        rows: "entry x INDEXED BY entry_added_by_source", id: "x.id",
+                        condition: "\(addedSources) AND x.source IN (\(marks))", values: selection.sources.map(\.rawValue)))
+            }
+            return drivers
         }
     }
 
