@@ -42,7 +42,9 @@ extension EntrySelection {
                 "entry e INDEXED BY entry_by_title WHERE e.title IS NOT NULL AND"
             } else if let rareKind {
                 // An EntryKind's raw value, never the user's text.
-                "entry e INDEXED BY entry_kinds_by_seq WHERE e.kind = '\(rareKind.rawValue)' AND"
+                // The index's own condition first: SQLite uses a partial index only when the query
+                // states it, and does not infer it from the kind asked for.
+                "entry e INDEXED BY entry_kinds_by_seq WHERE e.kind != 'text' AND e.kind = '\(rareKind.rawValue)' AND"
             } else {
                 "entry e INDEXED BY entry_by_seq WHERE"
             }
