@@ -33,6 +33,8 @@ struct EntrySelection {
     let appPatterns: [String]
     /// The sources asked for (`source:`), which drive the walk when none of them is a capture's.
     let sources: [EntrySource]
+    /// A phrase or more than one term: what matches may be far fewer than each word's entries.
+    let combined: Bool
     /// The order of a selection without full-text terms.
     private var sort: EntrySort?
     /// The regular expressions every entry's text must match, numbered by their place here in
@@ -67,6 +69,7 @@ struct EntrySelection {
         archive = query.archive
         appPatterns = query.apps.map { "%" + Self.escapeLike($0) + "%" }
         sources = query.sources
+        combined = query.terms.count > 1 || query.terms.contains { if case .phrase = $0 { true } else { false } }
         if query.snippetsOnly { conditions.append("e.title IS NOT NULL") }
         if let kind = query.kind {
             conditions.append("e.kind = ?")

@@ -18,6 +18,10 @@ extension HistoryStore {
     /// and asks the full-text index about each entry until the page is full.
     static let fewHits = 4000
 
+    /// How many of the newest entries a query of a phrase or several words walks (four chunks:
+    /// 30,720 entries) before it reads its hits as a whole.
+    static let firstWalk = 16_384
+
     /// Full-text search with filters. The FTS5 expression comes from
     /// `SearchQuery.matchExpression`, never from the user's raw text.
     public func search(
@@ -130,6 +134,17 @@ extension HistoryStore {
             let sql = selection.filteredPage(withText: withText, keyset: below != nil)
             let values = selection.values + (below.map { [$0] } ?? []) + [limit ?? -1, offset]
             return try read(sql, values, withText: withText, body)
+        }
+        var (below, limit, offset) = (below, limit, offset)
+        if selection.combined {
+            // A phrase or several words: even a few hits may mean reading long lists whole (every
+            // position of two common words, for `"the invoice"`). The newest entries are walked
+            // first, which finds a page whose hits are among them at a bounded cost; the rest of
+            // the answer starts below where the walk stopped.
+            let progress = try walk(
+                selection, match, below: below, limit: limit, offset: offset, withText: withText, budget: Self.firstWalk, body)
+            if progress.ended { return }
+            (below, limit, offset) = (progress.below, limit.map { $0 - progress.shown }, offset - progress.skipped)
         }
         let keyset: [(any SQLValue)?] = below.map { [$0] } ?? []
         let page: [(any SQLValue)?] = [limit ?? -1, offset]

@@ -8,21 +8,37 @@ extension HistoryStore {
     /// entries instead of a hundred history entries for each one it shows.
     static let fewTagged = 20_000
 
-    /// Walks the place newest first in chunks (2,048 entries, doubling up to 65,536), asks the
+    /// Where a walk stopped: how many entries it showed and skipped (the offset), the position
+    /// below which it has not looked, and whether it ended (the page full, or nothing left).
+    struct WalkProgress {
+        var shown = 0
+        var skipped = 0
+        var below: Int64?
+        var ended = false
+    }
+
+    /// Walks the place newest first in chunks (2,048 entries, or 256 of a driver's or without
+    /// terms, doubling up to 65,536), asks the
     /// full-text index for the hits among each chunk's ids, and reads the hits that pass the
     /// filters with one statement per chunk, until the page is full. With a tag few entries hold,
     /// the chunks are of the tagged entries only. Without full-text terms (`match` nil) every
-    /// entry of a chunk is a candidate and the filters alone decide.
+    /// entry of a chunk is a candidate and the filters alone decide. With a `budget`, a walk of
+    /// the history stops once it has looked at that many entries (a driver's walk goes on: its
+    /// entries are few) and says where (`WalkProgress`).
+    @discardableResult
     func walk(
         _ selection: EntrySelection, _ match: String?, below: Int64?, limit: Int?, offset: Int, withText: Bool,
-        _ body: (Entry, Int64) -> Void
-    ) throws(StoreError) {
+        budget: Int? = nil, _ body: (Entry, Int64) -> Void
+    ) throws(StoreError) -> WalkProgress {
         let tagged = try drivingEntries(selection, below: below)
         var position = 0
         var cursor = below ?? Int64.max
-        var size = 2048
+        // A driver's entries, or filters alone, pass far more often than a word's hits: a page
+        // needs few of them, so the first chunk is small.
+        var size = tagged != nil || match == nil ? 256 : 2048
         var skipped = 0
         var shown = 0
+        var walked = 0
         let rowSQL = selection.walkedRows(withText: withText)
         while true {
             let chunk: [(id: Int64, seq: Int64)]
@@ -49,9 +65,15 @@ extension HistoryStore {
                     body(entry, seq)
                 }
             }
-            if let limit, shown >= limit { return }
-            guard chunk.count == size, let last = chunk.last else { return }
+            if let limit, shown >= limit { return WalkProgress(shown: shown, skipped: skipped, ended: true) }
+            guard chunk.count == size, let last = chunk.last else {
+                return WalkProgress(shown: shown, skipped: skipped, ended: true)
+            }
             cursor = last.seq
+            walked += chunk.count
+            if tagged == nil, let budget, walked >= budget {
+                return WalkProgress(shown: shown, skipped: skipped, below: cursor)
+            }
             size = min(size * 2, 65536)
         }
     }
