@@ -129,7 +129,8 @@ extension HistoryStore {
             if selection.rareKind != nil || selection.archive != nil || !selection.tags.isEmpty
                 || !selection.appPatterns.isEmpty || !selection.sources.isEmpty
             {
-                return try walk(selection, nil, below: below, limit: limit, offset: offset, withText: withText, body)
+                try walk(selection, nil, below: below, limit: limit, offset: offset, withText: withText, body)
+                return
             }
             let sql = selection.filteredPage(withText: withText, keyset: below != nil)
             let values = selection.values + (below.map { [$0] } ?? []) + [limit ?? -1, offset]
