@@ -100,6 +100,28 @@ import Testing
         #expect(recent.map(\.id) == Array(expected.dropFirst(3).prefix(20)))
     }
 
+    /// A phrase walks the newest entries first (`HistoryStore.firstWalk`) and then reads its
+    /// other hits below where the walk stopped: ten hits among the newest entries, the others
+    /// below the walk's reach, and the answer is the history's order all the same, by page and
+    /// by offset.
+    @Test func aPhraseWalksTheNewestEntriesThenReadsTheRestBelowThem() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        let count = HistoryStore.firstWalk * 2 + 4000
+        _ = try store.importEntries(maxEntries: 0) { importer in
+            for index in 0..<count {
+                let phrase = (index < 6000 && index % 97 == 0) || index > count - 11 ? " red heron" : " heron red"
+                try importer.add(ImportRecord(text: "bird \(index)\(phrase)"))
+            }
+        }
+        let expected = try store.entries(EntryFilter()).filter { $0.previewSource.contains("red heron") }.map(\.id)
+        #expect(expected.count > 60)
+        #expect(try paged(store, "\"red heron\"", limit: 25) == expected)
+        let deep = try store.search(SearchQuery.parse("\"red heron\""), order: .recent, limit: 20, offset: 30)
+        #expect(deep.map(\.id) == Array(expected.dropFirst(30).prefix(20)))
+        let both = try store.search(SearchQuery.parse("bird \"red heron\""), order: .recent, limit: 50, offset: 0)
+        #expect(both.map(\.id) == Array(expected.prefix(50)))
+    }
+
     /// The migration that adds the prefix indexes, run again on a filled history as an upgrade
     /// runs it: the same hits, and an index that still agrees with the texts after a deletion.
     @Test func thePrefixIndexesAreBuiltAgainFromTheTexts() throws {
