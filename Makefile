@@ -76,7 +76,7 @@ test-tsan: test-deps
 # FUZZ_SECONDS from the seeds in Fuzz/Corpus/TARGET (and FUZZ_SEEDS_TARGET) plus what earlier
 # runs found (kept under .build/fuzz/corpus), FUZZ_JOBS at a time. A crash leaves its input in
 # .build/fuzz/findings; `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 15
 FUZZ_JOBS    ?= 2
 FUZZ_TARGETS  = records sealed archivepack ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
                 html css charset jsonld \
