@@ -75,6 +75,37 @@ import Testing
         }
     }
 
+    /// Asked for the order only, the score is bm25's with several phrases, and bm25's over its
+    /// one IDF with a lone phrase: the same order and the same ties.
+    @Test(arguments: queries) func orderOnlyScoresAreBm25sOverALonePhrasesIDF(query: String) throws {
+        let store = try seeded()
+        let parsed = try SearchQuery.parse(query)
+        let match = try #require(parsed.matchExpression)
+        try store.database.registerRankFunction()
+        let sql = """
+            SELECT printf('%!.17g', bm25(entry_fts)), printf('%!.17g', \(RankFunction.name)(entry_fts, d.sz, 1))
+            FROM entry_fts f LEFT JOIN entry_fts_docsize d ON d.id = f.rowid WHERE entry_fts MATCH ?
+            """
+        let pairs = try store.database.with(sql, [match]) { row throws(StoreError) in
+            var pairs: [(bm25: Double, ours: Double)] = []
+            while try row.step() { pairs.append((Double(row.text(0) ?? "") ?? .nan, Double(row.text(1) ?? "") ?? .nan)) }
+            return pairs
+        }
+        let first = try #require(pairs.first)
+        for pair in pairs {
+            if parsed.terms.count == 1 {
+                #expect(abs(pair.bm25 / pair.ours - first.bm25 / first.ours) <= 1e-12, "\(query): \(pairs)")
+            } else {
+                #expect(pair.bm25 == pair.ours, "\(query): \(pairs)")
+            }
+        }
+        for a in pairs {
+            for b in pairs {
+                #expect((a.bm25 < b.bm25) == (a.ours < b.ours) && (a.bm25 == b.bm25) == (a.ours == b.ours), "\(query)")
+            }
+        }
+    }
+
     @Test(arguments: queries) func searchOrdersLikeBm25ThenNewestFirst(query: String) throws {
         let store = try seeded()
         let parsed = try SearchQuery.parse(query)

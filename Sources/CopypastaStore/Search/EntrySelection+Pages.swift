@@ -70,37 +70,42 @@ extension EntrySelection {
             """
     }
 
-    /// The ranking window: how many of the `?2` most recently stored entries holding the terms
-    /// there are (filters aside), and the lowest rowid among them. FTS5 walks its lists from the
-    /// highest rowid down and the LIMIT stops it. Binds: match, window.
+    /// The ranking window: the `?2` most recently stored entries holding the terms (filters
+    /// aside), as `w(id, score)`. FTS5 walks its lists from the highest rowid down and the LIMIT
+    /// stops it, so ranking the window reads the lists once, as far as the window reaches.
+    /// Binds: match, window.
+    private func window(scored: Bool) -> String {
+        """
+        w AS MATERIALIZED (
+            SELECT f.rowid AS id, \(scored ? score : "0") AS score FROM entry_fts f \(scored ? docsizeJoin : "")
+            WHERE entry_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?)
+        """
+    }
+
+    /// The extent of the ranking window: how many hits it holds and the lowest rowid among them,
+    /// where the hits below it start. Binds: match, window.
     static let windowFloor = """
         SELECT count(*) AS hits, min(id) AS lowest FROM (
             SELECT rowid AS id FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
         """
 
-    /// The hits in the ranking window (rowid at or above its floor) that pass the filters.
-    private var windowHits: String {
+    /// A page of the ranking window's hits that pass the filters, ranked by `score` and newest
+    /// first among equals. Binds: match, window, filters, limit, offset.
+    func rankedWindowPage(withText: Bool) -> String {
         let entries = conditions.isEmpty ? "entry e INDEXED BY entry_seq_trashed_by_id" : "entry e"
         return """
-            FROM entry_fts f CROSS JOIN \(entries) ON e.id = f.rowid \(docsizeJoin)
-            WHERE entry_fts MATCH ? AND f.rowid >= ? AND \(filter)
+            WITH \(window(scored: true)), page AS MATERIALIZED (
+                SELECT w.id AS id, w.score AS score, e.seq AS seq FROM w CROSS JOIN \(entries) ON e.id = w.id
+                WHERE \(filter) ORDER BY w.score, e.seq DESC LIMIT ? OFFSET ?)
+            SELECT \(Self.pageColumns(withText: withText)) FROM page JOIN entry e ON e.id = page.id
+            ORDER BY page.score, page.seq DESC
             """
     }
 
-    /// A page of the ranking window, ranked by `score` and newest first among equals.
-    /// Binds: match, floor, filters, limit, offset.
-    func rankedWindowPage(withText: Bool) -> String {
-        """
-        WITH page AS MATERIALIZED (
-            SELECT f.rowid AS id, \(score) AS score, e.seq AS seq \(windowHits)
-            ORDER BY score, seq DESC LIMIT ? OFFSET ?)
-        SELECT \(Self.pageColumns(withText: withText)) FROM page JOIN entry e ON e.id = page.id
-        ORDER BY page.score, page.seq DESC
-        """
+    /// How many hits of the ranking window pass the filters. Binds: match, window, filters.
+    var windowCount: String {
+        "WITH \(window(scored: false)) SELECT count(*) FROM w CROSS JOIN entry e ON e.id = w.id WHERE \(filter)"
     }
-
-    /// How many hits of the ranking window pass the filters. Binds: match, floor, filters.
-    var windowCount: String { "SELECT count(*) \(windowHits)" }
 
     /// The hits older than the ranking window, most recently stored first; read row by row, so
     /// a search without a limit never holds them all. Binds: match, filters, lowest, limit, offset.

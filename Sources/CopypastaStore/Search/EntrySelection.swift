@@ -6,9 +6,9 @@ import CopypastaCore
 /// The statements for full-text queries, which read a page without ranking or sorting every
 /// hit, are in `EntrySelection+Pages.swift`.
 ///
-/// The score is `copypasta_bm25` (`RankFunction`): bm25's value, computed from the hit's
-/// document length in the FTS5 docsize row that the query joins. A hit is scored after the
-/// filters, so a filtered-out entry costs no ranking.
+/// The score is `copypasta_bm25` (`RankFunction`): bm25's order, computed from the hit's
+/// document length in the FTS5 docsize row that the query joins, in the same pass over the
+/// full-text index that finds the ranking window (`EntrySelection.rankedWindowPage`).
 struct EntrySelection {
     private(set) var conditions: [String] = []
     private(set) var values: [(any SQLValue)?] = []
@@ -168,8 +168,9 @@ struct EntrySelection {
     }
 
     /// The score of the current hit in a query over `entry_fts f` that has joined its docsize row
-    /// as `d` (`docsizeJoin`), or 0 when the order is not by relevance.
-    var score: String { ranked ? "\(RankFunction.name)(entry_fts, d.sz)" : "0" }
+    /// as `d` (`docsizeJoin`), or 0 when the order is not by relevance. bm25's order, not always
+    /// its value (`RankFunction`: a lone phrase's IDF is left out).
+    var score: String { ranked ? "\(RankFunction.name)(entry_fts, d.sz, 1)" : "0" }
 
     /// Joins the hit's FTS5 docsize row (its length in tokens), which `RankFunction` reads
     /// instead of looking it up itself. A LEFT JOIN: a hit without one is still ranked, by FTS5's

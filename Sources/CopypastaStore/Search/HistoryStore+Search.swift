@@ -85,17 +85,14 @@ extension HistoryStore {
         }
     }
 
-    /// The ranking window's slice of the page, then the older hits the page still needs.
+    /// The ranking window's slice of the page, then the older hits the page still needs. The
+    /// window is ranked in the pass that finds it; its extent (how many hits, the lowest rowid) is
+    /// asked only when the page goes on below it.
     private func searchRanked(
         _ selection: EntrySelection, _ match: String, limit: Int?, offset: Int, withText: Bool, _ body: (Entry) -> Void
     ) throws(StoreError) {
         try database.registerRankFunction()
-        let window = try database.with(EntrySelection.windowFloor, [match, Self.rankingWindow]) {
-            row throws(StoreError) -> (hits: Int64, floor: Int64?) in
-            try row.step() ? (row.int(0), row.optionalInt(1)) : (0, nil)
-        }
-        guard let floor = window.floor else { return }
-        let inWindow: [(any SQLValue)?] = [match, floor] + selection.values
+        let inWindow: [(any SQLValue)?] = [match, Self.rankingWindow] + selection.values
         var shown = 0
         try read(
             selection.rankedWindowPage(withText: withText), inWindow + [limit ?? -1, offset], withText: withText
@@ -103,9 +100,13 @@ extension HistoryStore {
             shown += 1
             body(entry)
         }
-        // A window short of its size held every hit.
-        guard window.hits >= Self.rankingWindow else { return }
         if let limit, shown >= limit { return }
+        let window = try database.with(EntrySelection.windowFloor, [match, Self.rankingWindow]) {
+            row throws(StoreError) -> (hits: Int64, floor: Int64?) in
+            try row.step() ? (row.int(0), row.optionalInt(1)) : (0, nil)
+        }
+        // A window short of its size held every hit.
+        guard window.hits >= Self.rankingWindow, let floor = window.floor else { return }
         let ranked =
             shown > 0 || offset == 0
             ? offset + shown

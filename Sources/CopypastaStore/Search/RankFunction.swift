@@ -14,6 +14,11 @@ import Glibc
 /// IDF from a pass over its rows (xQueryPhrase), k1 = 1.2, b = 0.75 and the order of every
 /// floating-point operation, so the scores are bm25's, not only their order (docs/DESIGN.md §7;
 /// the store tests compare the two on every kind of query).
+///
+/// A third argument, when true, asks for bm25's order only: with a single phrase its IDF is one
+/// factor common to every hit, so the pass over all of that phrase's rows that computes it is
+/// skipped (for `"the invoice"` at a million entries it read both words' lists with positions
+/// from end to end, the larger half of the query). `EntrySelection.score` asks for this.
 enum RankFunction {
     /// The SQL name of the function.
     static let name = "copypasta_bm25"
@@ -41,8 +46,9 @@ private func rank(
         return
     }
     let size = count > 0 ? values?[0] : nil
+    let orderOnly = count > 1 && sqlite3_value_int(values?[1]) != 0
     var score = 0.0
-    let status = sumTerms(into: &score, api.pointee, context, size: size)
+    let status = sumTerms(into: &score, api.pointee, context, size: size, orderOnly: orderOnly)
     if status == SQLITE_OK {
         sqlite3_result_double(result, -1.0 * score)
     } else {
@@ -52,14 +58,14 @@ private func rank(
 
 /// Sums bm25's terms over the query's phrases, in phrase order as bm25 does.
 private func sumTerms(
-    into score: inout Double, _ api: Fts5ExtensionApi, _ context: OpaquePointer, size: OpaquePointer?
+    into score: inout Double, _ api: Fts5ExtensionApi, _ context: OpaquePointer, size: OpaquePointer?, orderOnly: Bool
 ) -> Int32 {
     guard let phraseCount = api.xPhraseCount, let first = api.xPhraseFirst, let next = api.xPhraseNext else {
         return SQLITE_MISUSE
     }
     let phrases = Int(phraseCount(context))
     var query: UnsafeMutablePointer<Double>?
-    var status = queryFigures(api, context, phrases: phrases, into: &query)
+    var status = queryFigures(api, context, phrases: phrases, orderOnly: orderOnly, into: &query)
     guard status == SQLITE_OK, let query else { return status }
     var tokens: Int32 = 0
     status = documentLength(api, context, size: size, into: &tokens)
@@ -84,9 +90,11 @@ private func sumTerms(
 }
 
 /// The figures that hold for the whole query, computed at its first hit and kept as FTS5 aux
-/// data: the average document length, then the IDF of each phrase.
+/// data: the average document length, then the IDF of each phrase (1 for a lone phrase when only
+/// the order is asked for).
 private func queryFigures(
-    _ api: Fts5ExtensionApi, _ context: OpaquePointer, phrases: Int, into figures: inout UnsafeMutablePointer<Double>?
+    _ api: Fts5ExtensionApi, _ context: OpaquePointer, phrases: Int, orderOnly: Bool,
+    into figures: inout UnsafeMutablePointer<Double>?
 ) -> Int32 {
     guard let get = api.xGetAuxdata, let set = api.xSetAuxdata, let rowCount = api.xRowCount,
         let totalSize = api.xColumnTotalSize, let queryPhrase = api.xQueryPhrase
@@ -103,6 +111,10 @@ private func queryFigures(
     if status == SQLITE_OK { status = totalSize(context, -1, &tokens) }
     if status == SQLITE_OK { values[0] = Double(tokens) / Double(rows) }
     var phrase = 0
+    if orderOnly && phrases == 1 {
+        values[1] = 1.0
+        phrase = 1
+    }
     while status == SQLITE_OK && phrase < phrases {
         var hits: Int64 = 0
         status = queryPhrase(context, Int32(phrase), &hits, countRow)
