@@ -27,6 +27,19 @@ import Testing
         #expect(try store.database.scalarInt("PRAGMA auto_vacuum") == HistoryStore.incrementalVacuum)
     }
 
+    /// Opening an existing database and reading it commits nothing: another connection's
+    /// `data_version` stays the same (the auto_vacuum pragma used to write the header at each
+    /// open).
+    @Test func openingAnExistingDatabaseWritesNothing() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        _ = try store.add("one", at: .now(), policy: .move, maxEntries: 0)
+        let before = try store.database.scalarInt("PRAGMA data_version")
+        let other = try HistoryStore(path: sandbox.database)
+        #expect(try other.count(includePinned: true) == 1)
+        #expect(try store.database.scalarInt("PRAGMA data_version") == before)
+        #expect(try other.database.scalarInt("PRAGMA auto_vacuum") == HistoryStore.incrementalVacuum)
+    }
+
     @Test func theFileShrinksAfterABigPurge() throws {
         let store = try HistoryStore(path: sandbox.database)
         try fill(store)

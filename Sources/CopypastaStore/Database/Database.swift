@@ -91,9 +91,11 @@ final class Database {
     /// A new database frees pages incrementally (auto_vacuum, set before WAL or it is ignored):
     /// a purge gives the space back in slices (`PurgeJob`). An older one keeps NONE; the setting
     /// would take effect only through a VACUUM, which rewrites the whole file under the write
-    /// lock (BENCHMARKS.md, "size").
+    /// lock (BENCHMARKS.md, "size"). Only a new (empty) file is asked: on an existing one the
+    /// pragma writes its header field in a transaction of its own, a commit and a sync at every
+    /// open, which cost each command 8 to 40 ms and a wait for the write lock.
     private func configure() throws(StoreError) {
-        try execute("PRAGMA auto_vacuum = INCREMENTAL")
+        if try scalarInt("PRAGMA page_count") == 0 { try execute("PRAGMA auto_vacuum = INCREMENTAL") }
         let mode = try scalarText("PRAGMA journal_mode=WAL")
         if mode?.lowercased() != "wal" {
             throw StoreError.io(path: path, reason: "cannot switch it to write-ahead logging")
