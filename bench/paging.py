@@ -44,13 +44,16 @@ def fill(desktop):
     desktop.run("tag", "1", "work")
     db = sqlite3.connect(desktop.database, isolation_level=None, timeout=60)
     rng = random.Random(21)
+    # The applications come from a generator of their own: the texts must be drawn the same way
+    # twice (the row's preview, then the text), so nothing else may draw from theirs.
+    apps = random.Random(22)
     now = int(time.time() * 1e6)
     db.execute("BEGIN")
     saved = db.execute("SELECT type, name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') "
                        "AND tbl_name IN ('entry', 'entry_text') AND sql IS NOT NULL").fetchall()
     for kind, name, _ in saved:
         db.execute(f'DROP {kind.upper()} "{name}"')
-    rows = ((index + 2, bytes(f"{index:032d}", "ascii"), now - (COUNT - index) * 1_000_000, rng.choice(APPS),
+    rows = ((index + 2, bytes(f"{index:032d}", "ascii"), now - (COUNT - index) * 1_000_000, apps.choice(APPS),
              len(text), text[:200], index + 2, "link" if text.startswith("https:") else "text", text)
             for index, text in enumerate(texts(rng)))
     db.executemany("INSERT INTO entry (id, fingerprint, captured_at, source, source_app, bytes, preview, seq, kind) "
