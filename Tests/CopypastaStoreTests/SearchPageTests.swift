@@ -71,4 +71,23 @@ import Testing
             #expect(page == Array(all.dropFirst(offset).prefix(20)), "offset \(offset)")
         }
     }
+
+    /// A walk reuses the chunks of the history the last walk read only while nothing changed:
+    /// an entry stored, moved to the top or trashed since, through this connection or another
+    /// process's, shows in the next page.
+    @Test func aWalkSeesWhatChangedSinceTheLastOne() throws {
+        let store = try seeded()
+        let phrase = try SearchQuery.parse("\"common common\"")
+        let first = try store.pickerPage(phrase, limit: 5).entries.map(\.id)
+        #expect(first.count == 5)
+        let mine = try #require(try store.add("common common mine", at: .now(), policy: .move, maxEntries: 0).id)
+        #expect(try store.pickerPage(phrase, limit: 5).entries.first?.id == mine)
+        let other = try HistoryStore(path: sandbox.database)
+        let theirs = try #require(try other.add("common common theirs", at: .now(), policy: .move, maxEntries: 0).id)
+        #expect(try store.pickerPage(phrase, limit: 5).entries.map(\.id) == [theirs, mine] + first.prefix(3))
+        _ = try other.add("common common 10", at: .now(), policy: .move, maxEntries: 0)
+        #expect(try store.pickerPage(phrase, limit: 1).entries.first?.previewSource == "common common 10")
+        try other.trash(ids: [theirs], at: .now())
+        #expect(try !store.pickerPage(phrase, limit: 5).entries.map(\.id).contains(theirs))
+    }
 }

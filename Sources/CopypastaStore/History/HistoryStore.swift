@@ -96,6 +96,9 @@ public final class HistoryStore {
     /// Whether a search's regular expressions are compiled (`withRegexes`), so that the
     /// statements it runs inside do not compile them again.
     var regexesCompiled = false
+    /// The newest chunks of the history that walks read, while the database is unchanged
+    /// (`HistoryStore+Walk.swift`).
+    var recentChunks = RecentChunks()
 
     /// Opens the database at `path`, creating and migrating it as needed.
     ///

@@ -1,3 +1,4 @@
+import CSQLite
 import CopypastaCore
 
 /// The newest-first walk that finds a page of a common word's hits without reading them all
@@ -46,11 +47,7 @@ extension HistoryStore {
                 chunk = Array(tagged[position..<min(position + size, tagged.count)])
                 position += chunk.count
             } else {
-                chunk = try database.with(selection.chunk, [cursor, size]) { row throws(StoreError) in
-                    var ids: [(id: Int64, seq: Int64)] = []
-                    while try row.step() { ids.append((row.int(0), row.int(1))) }
-                    return ids
-                }
+                chunk = try recentChunk(selection.chunk, below: cursor, size: size)
             }
             var found: Set<Int64>?
             if let match { found = try hits(match, among: chunk.map(\.id)) }
@@ -76,6 +73,30 @@ extension HistoryStore {
             }
             size = min(size * 2, 65536)
         }
+    }
+
+    /// The chunk of `size` entries below `cursor` that the statement `sql` reads (ids and
+    /// positions), from `recentChunks` when a walk read it since the database last changed.
+    /// A picker walks the same newest entries at every keystroke of a phrase or of several
+    /// words (`firstWalk`): reading their 30,720 positions again was most of what such a
+    /// keystroke cost once the full-text index had been asked about them.
+    private func recentChunk(_ sql: String, below cursor: Int64, size: Int) throws(StoreError) -> [(id: Int64, seq: Int64)] {
+        let stamp = RecentChunks.Stamp(
+            connection: ObjectIdentifier(database), version: try database.scalarInt("PRAGMA data_version") ?? 0,
+            changes: sqlite3_total_changes64(database.handle))
+        if recentChunks.stamp != stamp { recentChunks = RecentChunks(stamp: stamp) }
+        let key = RecentChunks.Key(sql: sql, below: cursor, size: size)
+        if let kept = recentChunks.chunks[key] { return kept }
+        let chunk = try database.with(sql, [cursor, size]) { row throws(StoreError) in
+            var ids: [(id: Int64, seq: Int64)] = []
+            while try row.step() { ids.append((row.int(0), row.int(1))) }
+            return ids
+        }
+        if recentChunks.held + chunk.count <= RecentChunks.most {
+            recentChunks.chunks[key] = chunk
+            recentChunks.held += chunk.count
+        }
+        return chunk
     }
 
     /// The entries of the place that the selection's most selective driver holds (its least
@@ -164,4 +185,31 @@ extension HistoryStore {
         }
         return found
     }
+}
+
+/// Chunks of a walk kept for the next walks (`HistoryStore.recentChunk`): valid while the
+/// connection, its count of changes and the database's data version (which other connections'
+/// commits change) stay the same.
+struct RecentChunks {
+    /// When the chunks were read.
+    struct Stamp: Equatable {
+        var connection: ObjectIdentifier
+        var version: Int64
+        var changes: Int64
+    }
+
+    /// A chunk: the statement that reads it and its bounds.
+    struct Key: Hashable {
+        var sql: String
+        var below: Int64
+        var size: Int
+    }
+
+    /// How many entries' ids and positions are kept at most: the first walk's and a little more
+    /// (1 MiB).
+    static let most = 65_536
+
+    var stamp: Stamp?
+    var chunks: [Key: [(id: Int64, seq: Int64)]] = [:]
+    var held = 0
 }
