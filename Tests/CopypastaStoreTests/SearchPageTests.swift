@@ -89,5 +89,13 @@ import Testing
         #expect(try store.pickerPage(phrase, limit: 1).entries.first?.previewSource == "common common 10")
         try other.trash(ids: [theirs], at: .now())
         #expect(try !store.pickerPage(phrase, limit: 5).entries.map(\.id).contains(theirs))
+        // A tag's entries drive the walk and are kept the same way.
+        let tagged = try SearchQuery.parse("tag:kept common")
+        try store.addTags(id: first[1], ["kept"])
+        #expect(try store.pickerPage(tagged, limit: 5).entries.map(\.id) == [first[1]])
+        try other.addTags(id: mine, ["kept"])
+        #expect(try store.pickerPage(tagged, limit: 5).entries.map(\.id) == [mine, first[1]])
+        try store.addTags(id: first[0], ["kept"])
+        #expect(try store.pickerPage(tagged, limit: 5).entries.map(\.id) == [mine, first[0], first[1]])
     }
 }

@@ -47,7 +47,7 @@ extension HistoryStore {
                 chunk = Array(tagged[position..<min(position + size, tagged.count)])
                 position += chunk.count
             } else {
-                chunk = try recentChunk(selection.chunk, below: cursor, size: size)
+                chunk = try keptEntries(selection.chunk, [cursor, size], key: [String(cursor), String(size)])
             }
             var found: Set<Int64>?
             if let match { found = try hits(match, among: chunk.map(\.id)) }
@@ -75,28 +75,30 @@ extension HistoryStore {
         }
     }
 
-    /// The chunk of `size` entries below `cursor` that the statement `sql` reads (ids and
-    /// positions), from `recentChunks` when a walk read it since the database last changed.
-    /// A picker walks the same newest entries at every keystroke of a phrase or of several
-    /// words (`firstWalk`): reading their 30,720 positions again was most of what such a
-    /// keystroke cost once the full-text index had been asked about them.
-    private func recentChunk(_ sql: String, below cursor: Int64, size: Int) throws(StoreError) -> [(id: Int64, seq: Int64)] {
+    /// The entries (ids and positions) that the statement `sql` reads with `values`, from
+    /// `recentChunks` when a walk read them since the database last changed (`key` names the
+    /// values). A picker walks the same newest entries at every keystroke of a phrase or of
+    /// several words (`firstWalk`), and the same tag's entries at every keystroke after
+    /// `tag:work`: reading their positions again was most of what such a keystroke cost.
+    private func keptEntries(_ sql: String, _ values: [(any SQLValue)?], key: [String]) throws(StoreError) -> [(
+        id: Int64, seq: Int64
+    )] {
         let stamp = RecentChunks.Stamp(
             connection: ObjectIdentifier(database), version: try database.scalarInt("PRAGMA data_version") ?? 0,
             changes: sqlite3_total_changes64(database.handle))
         if recentChunks.stamp != stamp { recentChunks = RecentChunks(stamp: stamp) }
-        let key = RecentChunks.Key(sql: sql, below: cursor, size: size)
-        if let kept = recentChunks.chunks[key] { return kept }
-        let chunk = try database.with(sql, [cursor, size]) { row throws(StoreError) in
+        let kept = RecentChunks.Key(sql: sql, values: key)
+        if let entries = recentChunks.chunks[kept] { return entries }
+        let entries = try database.with(sql, values) { row throws(StoreError) in
             var ids: [(id: Int64, seq: Int64)] = []
             while try row.step() { ids.append((row.int(0), row.int(1))) }
             return ids
         }
-        if recentChunks.held + chunk.count <= RecentChunks.most {
-            recentChunks.chunks[key] = chunk
-            recentChunks.held += chunk.count
+        if recentChunks.held + entries.count <= RecentChunks.most {
+            recentChunks.chunks[kept] = entries
+            recentChunks.held += entries.count
         }
-        return chunk
+        return entries
     }
 
     /// The entries of the place that the selection's most selective driver holds (its least
@@ -119,11 +121,8 @@ extension HistoryStore {
             SELECT e.id, e.seq FROM \(driver.rows) CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = \(driver.id)
             WHERE \(driver.condition) AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
             """
-        return try database.with(sql, driver.values + [below ?? Int64.max]) { row throws(StoreError) in
-            var entries: [(id: Int64, seq: Int64)] = []
-            while try row.step() { entries.append((row.int(0), row.int(1))) }
-            return entries
-        }
+        let position = below ?? Int64.max
+        return try keptEntries(sql, driver.values + [position], key: driver.values + [String(position)])
     }
 
     /// Rows that hold a filter's entries through an index of their own: `rows` joined to the
@@ -132,7 +131,7 @@ extension HistoryStore {
         var rows: String
         var id: String
         var condition: String
-        var values: [(any SQLValue)?]
+        var values: [String]
 
         /// The sources entries get by hand, by import or from bookmarks, which the partial index
         /// `entry_added_by_source` holds (`Schema.searchDrivers`); captures are the rest.
@@ -198,15 +197,14 @@ struct RecentChunks {
         var changes: Int64
     }
 
-    /// A chunk: the statement that reads it and its bounds.
+    /// A read: its statement and its values.
     struct Key: Hashable {
         var sql: String
-        var below: Int64
-        var size: Int
+        var values: [String]
     }
 
-    /// How many entries' ids and positions are kept at most: the first walk's and a little more
-    /// (1 MiB).
+    /// How many entries' ids and positions are kept at most: the first walk's, a tag's few
+    /// entries (`fewTagged`) and a little more (1 MiB).
     static let most = 65_536
 
     var stamp: Stamp?
