@@ -39,6 +39,8 @@ extension SyncEngine {
         if failures.count > 10 {
             log(.error, "unreadable", "\(failures.count - 10) more files in the sync folder cannot be imported")
         }
+        // Payloads the records just applied (or a blob that just arrived) make extractable.
+        queueExtractions()
     }
 
     /// Forgets what was noted about names that are gone from the folder (junk logged once,
@@ -141,11 +143,9 @@ extension SyncEngine {
             let (plaintext, sha) = try folder.read(file, key: key)
             if startSlicedImport(file, name: name, kind: kind, plaintext: plaintext, sha: sha) { return nil }
             let records = acceptable(try SyncRecords.decode(plaintext), in: name, from: file.device, key: key)
-            let placed = receivePayloads(records, from: file.device, folder: folder, key: key)
             let outcome = try store.applyRemote(
                 records, from: file.device, seq: file.seq, kind: kind, sha: sha, me: me, gid: key.gid(of:), now: .now(),
                 maxEntries: config.maxEntries)
-            try store.removeUnclaimed(placed)
             imported(name, from: file.device, outcome)
         } catch {
             unreadable[name] = stamp

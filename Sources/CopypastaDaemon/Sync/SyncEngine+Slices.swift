@@ -52,15 +52,9 @@ extension SyncEngine {
                 importJob = job
             } else if job.applied < job.records.count {
                 let end = min(job.applied + Self.applySlice, job.records.count)
-                let placed =
-                    folder.map {
-                        receivePayloads(Array(job.records[job.applied..<end]), from: job.file.device, folder: $0, key: key)
-                    }
-                    ?? []
                 let outcome = try store.applyRemoteSlice(
                     Array(job.records[job.applied..<end]), from: job.file.device, me: identity.id, gid: key.gid(of:),
                     now: .now(), maxEntries: config.maxEntries)
-                try store.removeUnclaimed(placed)
                 job.outcome.absorb(outcome)
                 job.applied = end
                 importJob = job

@@ -21,27 +21,29 @@ extension SyncEngine {
             log(.error, "queue", "cannot read the sync queue: \(error)")
             return
         }
-        guard !batch.isEmpty || !acks.isEmpty else { return compactIfDue(folder, identity, key) }
+        // Records whose blobs are still being written stay queued; their job's end flushes again.
+        let payloads = withPayloads(batch.records, folder: folder, device: identity.id)
+        let written = batch.holdingBack(payloads.held)
+        guard !written.isEmpty || !acks.isEmpty else { return compactIfDue(folder, identity, key) }
         do {
             let seq = try store.nextSyncSeq(atLeast: lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .segment)
-            let records =
-                withPayloads(batch.records, folder: folder, device: identity.id, key: key) + acks.map { SyncRecord.ack($0) }
+            let records = payloads.records + acks.map { SyncRecord.ack($0) }
             try folder.write(kind: .segment, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
             lastWritten = seq
             try store.recordSyncSeqWritten(seq, device: identity.id)
-            try store.markWritten(batch, seq: seq)
+            try store.markWritten(written, seq: seq)
             try store.markAcksSent(acks)
         } catch {
-            failed(batch, error: error)
+            failed(written, error: error)
             return
         }
         if attempts > 0 { log(.info, "written", "the sync folder is writable again") }
         attempts = 0
-        if batch.records.contains(where: { if case let .entry(entry) = $0 { !entry.exists } else { false } }) {
+        if written.records.contains(where: { if case let .entry(entry) = $0 { !entry.exists } else { false } }) {
             compactionDue = true
         }
-        if batch.records.count >= Self.batchLimit { flushAt = clock() }
+        if batch.records.count >= Self.batchLimit && !written.isEmpty { flushAt = clock() }
         compactIfDue(folder, identity, key)
     }
 
@@ -71,7 +73,7 @@ extension SyncEngine {
     /// Rewrites this device's files as one pack when they grew past `compactAfter` segments or a
     /// deletion must leave the folder: the pack holds the latest record of every entry this device
     /// wrote that is still here, tombstones of the last 90 days and the current acknowledgements;
-    /// the files it covers are removed.
+    /// the files it covers are removed. It waits while blobs its records name are being written.
     private func compactIfDue(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
         let own = ((try? folder.files())?.files ?? []).filter { $0.device == identity.id }
         guard compactionDue || own.count > Self.compactAfter else { return }
@@ -81,7 +83,10 @@ extension SyncEngine {
                 SyncRecord.ack(AckRecord(dev: $0.device, seq: $0.receivedSeq))
             }
             let entries = try store.syncPackRecords(tombstonesSince: horizon, gid: key.gid(of:))
-            let records = withPayloads(entries, folder: folder, device: identity.id, key: key) + acks
+            let payloads = withPayloads(entries, folder: folder, device: identity.id)
+            // A pack replaces every record written before: it waits until all its blobs are whole.
+            guard payloads.held.isEmpty else { return }
+            let records = payloads.records + acks
             let seq = try store.nextSyncSeq(atLeast: lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .pack)
             try folder.write(kind: .pack, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)

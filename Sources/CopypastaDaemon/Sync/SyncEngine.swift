@@ -69,10 +69,17 @@ final class SyncEngine: PollSource {
         var importJob: SyncImportJob?
         /// The `max-entries` this device's `device.json` was last seen or written with.
         var publishedMaxEntries: Int?
+        /// The blob being written or read a slice per turn of the loop, and those waiting.
+        var blobJob: BlobJob?
+        var blobTasks: [BlobJob.Task] = []
+        /// Payload folders whose blob could not be written: their next record says not synced.
+        var failedBlobs: Set<String> = []
+        /// Blobs that did not open, with their stamp: tried again only once they change.
+        var damagedBlobs: [String: FileStamp] = [:]
     }
 
     /// The state of the folder in use; the names below read and write its fields.
-    private var state = FolderState()
+    var state = FolderState()
 
     var identity: DeviceIdentity? {
         get { state.identity }
@@ -225,12 +232,15 @@ final class SyncEngine: PollSource {
         if watcher.drain() != .files([]) { rescan() }
     }
 
-    /// The flush, the acknowledgement, and "now" while an import has slices left (the loop then
-    /// polls without waiting, handles what came meanwhile and runs the next slice).
-    var nextDeadline: Double? { [flushAt, ackAt, importJob.map { _ in clock() }].compactMap { $0 }.min() }
+    /// The flush, the acknowledgement, and "now" while an import or a blob has slices left (the
+    /// loop then polls without waiting, handles what came meanwhile and runs the next slice).
+    var nextDeadline: Double? {
+        [flushAt, ackAt, importJob != nil || blobsPending ? clock() : nil].compactMap { $0 }.min()
+    }
 
     func expire(now: Double) {
         runImportSlice()
+        runBlobSlice()
         if let at = ackAt, at <= now {
             ackAt = nil
             if flushAt == nil { flushAt = now }
