@@ -63,6 +63,8 @@ public final class PayloadExtraction {
         written += Int64(bytes.count)
         digest.update(bytes[...])
         try PayloadFile.writeAll(fd, bytes, path: current)
+        // Each slice reaches the disk in its own turn, so the last one's sync is short.
+        guard fdatasync(fd) == 0 else { throw .io(path: current, reason: SystemError.describe(errno)) }
     }
 
     /// Checks that the payload is whole (and a document's digest), syncs it and renames it into
