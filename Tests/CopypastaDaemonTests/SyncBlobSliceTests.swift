@@ -112,7 +112,9 @@ import Testing
         }
         let writePeak = Self.resident().peak - before
         #expect(access(blob, F_OK) == 0)
-        print("blob write of 64 MiB: longest turn \(Int(writing.wall * 1000)) ms (CPU \(Int(writing.cpu * 1000)) ms), peak +\(writePeak >> 20) MiB")
+        print(
+            "blob write of 64 MiB: longest turn \(Int(writing.wall * 1000)) ms (CPU \(Int(writing.cpu * 1000)) ms), peak +\(writePeak >> 20) MiB"
+        )
         #expect(writing.cpu < 0.1 && writing.wall < 1, "a capture waits for one slice at most")
         #expect(!measurePeak || writePeak < size / 4, "the job holds a few slices, never the file")
 
@@ -121,7 +123,9 @@ import Testing
         b.engine.kick()
         let reading = drain(b)
         let readPeak = Self.resident().peak - beforeRead
-        print("blob read of 64 MiB: longest turn \(Int(reading.wall * 1000)) ms (CPU \(Int(reading.cpu * 1000)) ms), peak +\(readPeak >> 20) MiB")
+        print(
+            "blob read of 64 MiB: longest turn \(Int(reading.wall * 1000)) ms (CPU \(Int(reading.cpu * 1000)) ms), peak +\(readPeak >> 20) MiB"
+        )
         #expect(reading.cpu < 0.1 && reading.wall < 1)
         #expect(!measurePeak || readPeak < size / 4)
         let arrived = try #require(try b.store.entries(withText: true).first { $0.text == "big.bin" }?.id)
@@ -150,7 +154,9 @@ import Testing
         b.engine.kick()
         let reading = drain(b)
         let read = monotonicSeconds() - start - written
-        print("blob of a 10 MB archive (43 files): write \(Int(written * 1000)) ms, read \(Int(read * 1000)) ms, longest turns \(Int(writing.wall * 1000)) / \(Int(reading.wall * 1000)) ms")
+        print(
+            "blob of a 10 MB archive (43 files): write \(Int(written * 1000)) ms, read \(Int(read * 1000)) ms, longest turns \(Int(writing.wall * 1000)) / \(Int(reading.wall * 1000)) ms"
+        )
         #expect(writing.cpu < 0.1 && reading.cpu < 0.1 && writing.wall < 1 && reading.wall < 1)
         for (name, bytes) in SyncArchiveTests.files + assets {
             #expect(Sandbox.read(b.store.payloads.path(.links, archive) + "/" + name) == bytes, "\(name)")

@@ -136,10 +136,13 @@ import Testing
         try withExtendedLifetime(sealer) {
             try sealer.append(Self.pattern(Self.slice), last: false)
             let names = try #require(try FileIO.list(fixture.folder.directory(of: identity.id)))
-            #expect(names.contains { $0.hasPrefix(SyncFolder.temporaryPrefix) } && !names.contains(SyncFolder.blobName(folderName)))
+            #expect(
+                names.contains { $0.hasPrefix(SyncFolder.temporaryPrefix) } && !names.contains(SyncFolder.blobName(folderName)))
         }
         sealer.abandon()
-        #expect(try FileIO.list(fixture.folder.directory(of: identity.id))?.contains { $0.hasPrefix("b-") || $0.hasPrefix(".cp-") } == false)
+        #expect(
+            try FileIO.list(fixture.folder.directory(of: identity.id))?.contains { $0.hasPrefix("b-") || $0.hasPrefix(".cp-") }
+                == false)
     }
 
     @Test func aBlobOverTheLimitIsNotReadAndRemovalIsIdempotent() throws {

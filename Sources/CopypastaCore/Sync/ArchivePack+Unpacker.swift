@@ -17,7 +17,11 @@ extension ArchivePack {
     /// work away on any error, so nothing of a bad pack is kept.
     public struct Unpacker {
         private enum Phase: Equatable {
-            case header, nameLength, name(Int), size, body(Int), done
+            case header, nameLength
+            case name(Int)
+            case size
+            case body(Int)
+            case done
         }
 
         /// The files' total allowed, in bytes.

@@ -34,7 +34,8 @@ public final class PayloadSource {
     {
         guard PayloadArea.isFolderName(folder) else { throw .badFolder(folder) }
         guard PayloadArea.isRelative(name) else { throw .badName(name) }
-        return PayloadSource(files: [File(path: area.path(.documents, folder) + "/" + name, member: nil, size: size)], pending: [])
+        return PayloadSource(
+            files: [File(path: area.path(.documents, folder) + "/" + name, member: nil, size: size)], pending: [])
     }
 
     /// Link archive `folder` as a pack of its regular files (at most `limit` bytes together).
