@@ -41,6 +41,8 @@ public final class PayloadSource {
     /// Link archive `folder` as a pack of its regular files (at most `limit` bytes together).
     public static func archive(_ area: PayloadArea, folder: String, limit: Int) throws(PayloadError) -> PayloadSource {
         guard PayloadArea.isFolderName(folder) else { throw .badFolder(folder) }
+        // A folder gone since the record was read would pack as an empty archive.
+        guard area.exists(.links, folder) else { throw .io(path: area.path(.links, folder), reason: "it is gone") }
         let members = area.archiveFiles(folder)
         let total = members.reduce(Int64(0)) { $0 + $1.size }
         guard total <= Int64(limit) else { throw .tooLarge(path: area.path(.links, folder), size: total, limit: Int64(limit)) }
