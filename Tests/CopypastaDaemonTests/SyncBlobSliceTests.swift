@@ -74,7 +74,7 @@ import Testing
                 checked = true
                 during()
             }
-            if !machine.engine.blobsPending && machine.engine.flushAt == nil { break }
+            if !machine.engine.blobsPending && machine.engine.state.flushAt == nil { break }
         }
         return longest
     }

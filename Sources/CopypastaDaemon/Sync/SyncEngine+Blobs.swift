@@ -27,7 +27,7 @@ extension SyncEngine {
 
     /// Opens what `task` needs; a failure is logged as the job's.
     private func startBlob(_ task: BlobJob.Task) {
-        guard let folder, let identity, let key else { return }
+        guard let folder = state.folder, let identity = state.identity, let key = state.key else { return }
         let limit = config.library.syncMaxFileBytes
         do {
             switch task {
@@ -59,7 +59,7 @@ extension SyncEngine {
         switch task {
         case let .write(_, folder, label, _):
             logger.debug("sync: wrote the blob of \(label)", metadata: ["folder": "\(folder)"])
-            flushAt = clock()
+            state.flushAt = clock()
         case let .read(payload, device):
             do {
                 if payload.kind == .links { try store.archiveExtracted(folder: payload.folder) }
@@ -78,9 +78,9 @@ extension SyncEngine {
         case let .write(_, folder, label, _):
             log(.warning, "payload", "cannot write the blob of \(label): \(error)")
             state.failedBlobs.insert(folder)
-            flushAt = clock()
+            state.flushAt = clock()
         case let .read(payload, device):
-            let path = self.folder?.blobPath(device: device, folder: payload.folder) ?? ""
+            let path = state.folder?.blobPath(device: device, folder: payload.folder) ?? ""
             state.damagedBlobs[path] = FileStamp(path: path)
             log(.warning, device: device, "payload", "cannot take the blob of \(payload.label): \(error)")
         }

@@ -66,7 +66,7 @@ extension SyncEngine {
     /// blob may come before or after its record). A blob that failed to open waits until it
     /// changes.
     func queueExtractions() {
-        guard let folder, let missing = try? store.missingSyncedPayloads() else { return }
+        guard let folder = state.folder, let missing = try? store.missingSyncedPayloads() else { return }
         for payload in missing {
             guard let device = folder.blobDevice(folder: payload.folder) else { continue }
             let path = folder.blobPath(device: device, folder: payload.folder)
