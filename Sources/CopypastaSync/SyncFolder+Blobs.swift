@@ -63,12 +63,15 @@ extension SyncFolder {
             legacyHeader: Self.blobHeader(device: device, folder: folder, magic: Self.legacyBlobMagic), key: key, limit: limit)
     }
 
-    /// The device whose directory holds a blob of `folder` (the first in name order), or nil:
-    /// the receiver looks for the blob of a row whose payload has not arrived yet.
-    public func blobDevice(folder: String) -> String? {
+    /// The device whose directory holds a blob of `folder` (the first in name order, leaving
+    /// out `ignored` devices), or nil: the receiver looks for the blob of a row whose payload has
+    /// not arrived yet.
+    public func blobDevice(folder: String, ignoring ignored: Set<String> = []) -> String? {
         guard Self.blobFolder(Self.blobName(folder)) != nil else { return nil }
         let devices = ((try? FileIO.list(devicesDirectory)) ?? nil) ?? []
-        return devices.first { DeviceIdentity.isValidID($0) && access(blobPath(device: $0, folder: folder), F_OK) == 0 }
+        return devices.first {
+            DeviceIdentity.isValidID($0) && !ignored.contains($0) && access(blobPath(device: $0, folder: folder), F_OK) == 0
+        }
     }
 
     /// Removes `device`'s blob of `folder`; a blob that is already gone is fine.

@@ -64,11 +64,12 @@ extension SyncEngine {
     /// Queues the extraction of every payload a row names as synced that is not here yet and
     /// whose blob is in the folder: after an apply, at start-up and when a blob arrives (the
     /// blob may come before or after its record). A blob that failed to open waits until it
-    /// changes.
+    /// changes. Blobs of removed devices are ignored, as their other files are.
     func queueExtractions() {
-        guard let folder = state.folder, let missing = try? store.missingSyncedPayloads() else { return }
+        guard let folder = state.folder, let missing = try? store.missingSyncedPayloads(), !missing.isEmpty else { return }
+        let removed = Set(((try? store.syncPeers()) ?? []).filter(\.removed).map(\.device))
         for payload in missing {
-            guard let device = folder.blobDevice(folder: payload.folder) else { continue }
+            guard let device = folder.blobDevice(folder: payload.folder, ignoring: removed) else { continue }
             let path = folder.blobPath(device: device, folder: payload.folder)
             if let damaged = state.damagedBlobs[path], damaged == FileStamp(path: path) { continue }
             queueBlob(.read(payload, device: device))
