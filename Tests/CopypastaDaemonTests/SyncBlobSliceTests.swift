@@ -197,6 +197,23 @@ import Testing
         #expect(restarted.store.payloads.exists(.documents, early.folder))
     }
 
+    @Test func aBlobArrivingWhileTheDaemonRunsWakesItsWatcher() throws {
+        let (a, b) = try pair()
+        let device = try DeviceIdentity.load(a.paths).id
+        let document = try addDocument(a, name: "woken.bin", size: 3000)
+        drain(a)
+        let blob = SyncFolder(root: folder).blobPath(device: device, folder: document.folder)
+        #expect(rename(blob, shared.root + "/blob") == 0)
+        b.settle()
+        #expect(!b.store.payloads.exists(.documents, document.folder))
+        #expect(rename(shared.root + "/blob", blob) == 0)
+        var fds = b.engine.pollDescriptors
+        #expect(fds.count == 1 && poll(&fds, nfds_t(fds.count), 5_000) == 1, "the folder's watcher reports the blob")
+        for fd in fds where fd.revents != 0 { b.engine.handle(fd: fd.fd, events: fd.revents) }
+        drain(b)
+        #expect(b.store.payloads.exists(.documents, document.folder))
+    }
+
     @Test(arguments: ["truncated", "altered", "spliced"])
     func aDamagedBlobExtractsNothingIsLoggedAndBlocksNothing(damage: String) throws {
         let (a, b) = try pair()
