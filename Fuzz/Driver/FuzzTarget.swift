@@ -7,7 +7,7 @@
 enum FuzzTarget: String, CaseIterable {
     /// Sync records: the plaintext of a segment or pack (`SyncRecords`).
     case records
-    /// Sealed sync files and their names (`SyncFile`, `SealedFile`).
+    /// Sealed sync files, their names and payload blobs (`SyncFile`, `SealedFile`, `BlobOpener`).
     case sealed
     /// A link archive's pack: the plaintext of its sync blob (`ArchivePack`).
     case archivepack

@@ -124,7 +124,8 @@ enum FileIO {
         String(Base32.encode(Sodium.random(count)).prefix(count))
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    /// Writes all of `bytes` to `fd`, again after EINTR; false (errno set) on failure.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {

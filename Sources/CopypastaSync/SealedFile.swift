@@ -26,7 +26,7 @@ enum SealedFile {
     }
 
     /// The sealed bytes of `plaintext` behind `header`, which is the associated data: a segment's
-    /// 40 bytes, or a payload blob's (`SyncFolder.writeBlob`).
+    /// 40 bytes, or a CPB1 payload blob's (read by `BlobOpener`).
     static func seal(_ plaintext: [UInt8], header: [UInt8], key: SyncKey) -> [UInt8] {
         let headerLength = header.count
         var sealed = header + Sodium.random(nonceLength) + [UInt8](repeating: 0, count: plaintext.count + tagLength)

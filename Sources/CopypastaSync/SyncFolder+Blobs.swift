@@ -1,14 +1,18 @@
 import CopypastaCore
 import Glibc
 
-/// Payload blobs: the file an item carries (a document's copy), sealed like a segment, as
-/// `devices/<device>/b-<folder>.cps`, where `folder` is the random UUID of the item's payload
+/// Payload blobs: the file an item carries (a document's copy, a link's packed archive), sealed
+/// a slice at a time (`BlobSealer`), as `devices/<device>/b-<folder>.cps`, where `folder` is the random UUID of the item's payload
 /// folder (docs/DESIGN.md §14.2). A blob is not a record file: the listing (`files()`) leaves it
 /// out, so it is neither imported as records nor counted in a device's sequence, and compaction
 /// (which removes record files by seq) never touches it; it goes when its item is purged.
 extension SyncFolder {
     /// The magic a blob starts with.
-    static let blobMagic = Array("CPB1".utf8)
+    static let blobMagic = Array("CPB2".utf8)
+    /// The magic of the previous release's blobs (one sealed message), still read.
+    static let legacyBlobMagic = Array("CPB1".utf8)
+    /// The plaintext bytes of every slice of a blob but its last.
+    public static let blobSlice = 1 << 20
 
     /// The file name of the blob of payload folder `folder`: `b-<folder>.cps`.
     public static func blobName(_ folder: String) -> String {
@@ -25,9 +29,9 @@ extension SyncFolder {
 
     /// The header sealed with a blob: magic, device id and folder, so a blob renamed to another
     /// item or device fails to open.
-    private static func blobHeader(device: String, folder: String) -> [UInt8] {
+    private static func blobHeader(device: String, folder: String, magic: [UInt8] = blobMagic) -> [UInt8] {
         precondition(DeviceIdentity.isValidID(device), "a device id is 26 characters of a-z2-7")
-        return blobMagic + Array(device.utf8) + Array(folder.utf8)
+        return magic + Array(device.utf8) + Array(folder.utf8)
     }
 
     /// The path of `device`'s blob of `folder`.
@@ -35,28 +39,39 @@ extension SyncFolder {
         directory(of: device) + "/" + Self.blobName(folder)
     }
 
-    /// Seals `plaintext` into this device's blob of `folder`, atomically (temporary name, fsync,
-    /// rename). The marker must match `key`. A blob that is already there is replaced: the same
-    /// folder always holds the same payload.
-    public func writeBlob(_ plaintext: [UInt8], folder: String, device: String, key: SyncKey) throws(SyncError) {
+    /// Starts this device's blob of `folder`, to be written a slice at a time and committed
+    /// (`BlobSealer`). The marker must match `key`. A blob that is already there is replaced on
+    /// commit: the same folder always holds the same payload.
+    public func sealBlob(folder: String, device: String, key: SyncKey) throws(SyncError) -> BlobSealer {
         guard Self.blobFolder(Self.blobName(folder)) != nil else {
             throw .io(path: directory(of: device), reason: "\(folder) is no payload folder name")
         }
         try checkMarker(key: key)
-        let directory = try makeOwnDirectory(device)
-        let sealed = SealedFile.seal(plaintext, header: Self.blobHeader(device: device, folder: folder), key: key)
-        try FileIO.writeAtomically(
-            sealed, directory: directory, name: Self.blobName(folder),
-            temporary: "\(Self.temporaryPrefix)\(folder)-\(FileIO.randomName(8))")
+        return try BlobSealer(
+            directory: try makeOwnDirectory(device), name: Self.blobName(folder),
+            temporary: "\(Self.temporaryPrefix)\(folder)-\(FileIO.randomName(8))",
+            header: Self.blobHeader(device: device, folder: folder), key: key)
     }
 
-    /// The plaintext of `device`'s blob of `folder`; a blob over `limit` bytes is refused unread.
-    public func readBlob(folder: String, device: String, key: SyncKey, limit: Int) throws(SyncError) -> [UInt8] {
+    /// Opens `device`'s blob of `folder` to be read a slice at a time (`BlobOpener`); a blob whose
+    /// plaintext could be over `limit` bytes is refused unread.
+    public func openBlob(folder: String, device: String, key: SyncKey, limit: Int) throws(SyncError) -> BlobOpener {
         let path = blobPath(device: device, folder: folder)
         guard Self.blobFolder(Self.blobName(folder)) != nil else { throw .corrupt(path: path, reason: "not a blob name") }
-        let overhead = Self.blobMagic.count + 26 + 36 + SealedFile.nonceLength + SealedFile.tagLength
-        let bytes = try FileIO.read(path, limit: limit + overhead)
-        return try SealedFile.open(bytes, header: Self.blobHeader(device: device, folder: folder), path: path, key: key)
+        return try BlobOpener(
+            path: path, header: Self.blobHeader(device: device, folder: folder),
+            legacyHeader: Self.blobHeader(device: device, folder: folder, magic: Self.legacyBlobMagic), key: key, limit: limit)
+    }
+
+    /// The device whose directory holds a blob of `folder` (the first in name order, leaving
+    /// out `ignored` devices), or nil: the receiver looks for the blob of a row whose payload has
+    /// not arrived yet.
+    public func blobDevice(folder: String, ignoring ignored: Set<String> = []) -> String? {
+        guard Self.blobFolder(Self.blobName(folder)) != nil else { return nil }
+        let devices = ((try? FileIO.list(devicesDirectory)) ?? nil) ?? []
+        return devices.first {
+            DeviceIdentity.isValidID($0) && !ignored.contains($0) && access(blobPath(device: $0, folder: folder), F_OK) == 0
+        }
     }
 
     /// Removes `device`'s blob of `folder`; a blob that is already gone is fine.

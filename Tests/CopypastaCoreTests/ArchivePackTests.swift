@@ -34,4 +34,31 @@ import Testing
         // A count of more members than the format allows is refused before anything is read.
         #expect(throws: CoreError.self) { try ArchivePack.decode(Array("CPK1".utf8) + [0xFF, 0xFF, 0xFF, 0xFF], limit: 100) }
     }
+
+    /// The receiver feeds a blob's slices as they come: any cut gives the same members, and a
+    /// member over the limit is refused before any of its bytes are handed out.
+    @Test func slicesOfAnySizeDecodeAsTheWholePack() throws {
+        let members = [
+            Member(name: "page.html", bytes: Array("<p>heron</p>".utf8)), Member(name: "empty", bytes: []),
+            Member(name: "assets/a.png", bytes: [1, 2, 3, 4, 5]),
+        ]
+        let packed = ArchivePack.encode(members)
+        for size in 1...packed.count {
+            var unpacker = ArchivePack.Unpacker(limit: 100)
+            var pieces: [ArchivePack.Piece] = []
+            for start in stride(from: 0, to: packed.count, by: size) {
+                pieces += try unpacker.feed(packed[start..<min(start + size, packed.count)])
+            }
+            try unpacker.finish()
+            #expect(pieces.filter { if case .start = $0 { true } else { false } }.count == 3)
+            #expect(pieces.reduce(into: [UInt8]()) { if case let .bytes(body) = $1 { $0 += body } } == members.flatMap(\.bytes))
+        }
+        var unpacker = ArchivePack.Unpacker(limit: 16)
+        let header = ArchivePack.header(count: 2) + ArchivePack.memberHeader(name: "page.html", size: 12)
+        #expect(try unpacker.feed(header[...]) == [.start(name: "page.html", size: 12)])
+        #expect(throws: CoreError.self) { try unpacker.feed(Array(packed.dropFirst(header.count))[...]) }
+        var cut = ArchivePack.Unpacker(limit: 100)
+        _ = try cut.feed(packed.dropLast())
+        #expect(throws: CoreError.self) { try cut.finish() }
+    }
 }

@@ -161,7 +161,7 @@ import Testing
         // `copypasta delete` trashes; the tombstone's segment is compacted away before B reads it.
         try a.store.trash(ids: [id], at: .now())
         a.settle()
-        let ownFiles = try SyncFolder(root: folder).files().files.filter { $0.device == a.engine.identity?.id }
+        let ownFiles = try SyncFolder(root: folder).files().files.filter { $0.device == a.engine.state.identity?.id }
         #expect(ownFiles.allSatisfy { $0.kind == .pack })
         b.settle()
         #expect(try b.texts().isEmpty)
@@ -282,7 +282,7 @@ import Testing
         try a.add("two")
         a.settle()
         let first = try #require(
-            try SyncFolder(root: folder).files().files.first { $0.device == a.engine.identity?.id && $0.seq == 1 })
+            try SyncFolder(root: folder).files().files.first { $0.device == a.engine.state.identity?.id && $0.seq == 1 })
         #expect(unlink(first.path) == 0)
         b.settle()
         #expect(try b.texts() == ["two"], "the peer reads what is there")
@@ -301,7 +301,7 @@ import Testing
             a.settle()
         }
         b.settle()
-        let own = try SyncFolder(root: folder).files().files.filter { $0.device != b.engine.identity?.id }
+        let own = try SyncFolder(root: folder).files().files.filter { $0.device != b.engine.state.identity?.id }
         #expect(own.count < SyncEngine.compactAfter, "compaction bounds the files")
         #expect(own.contains { $0.kind == .pack })
         let c = try SyncMachine(folder: folder)

@@ -14,16 +14,16 @@ import Testing
         let machine = try SyncMachine(folder: shared.root + "/synced/copypasta")
         _ = try machine.join(name: "desk")
         machine.settle()
-        machine.engine.reported.insert("a name logged in the old folder")
-        machine.engine.seenTemporaries.insert(".syncthing.s-1.cps.tmp")
+        machine.engine.state.reported.insert("a name logged in the old folder")
+        machine.engine.state.seenTemporaries.insert(".syncthing.s-1.cps.tmp")
         // A pack the old folder needed; nothing this device wrote is missing from the new one.
-        machine.engine.compactionDue = true
+        machine.engine.state.compactionDue = true
         var config = machine.engine.config
         config.syncFolder = shared.root + "/other"
         machine.engine.reconfigure(config)
-        #expect(machine.engine.folder?.root == shared.root + "/other")
-        #expect(!machine.engine.reported.contains("a name logged in the old folder"))
-        #expect(machine.engine.seenTemporaries.isEmpty)
-        #expect(!machine.engine.compactionDue)
+        #expect(machine.engine.state.folder?.root == shared.root + "/other")
+        #expect(!machine.engine.state.reported.contains("a name logged in the old folder"))
+        #expect(machine.engine.state.seenTemporaries.isEmpty)
+        #expect(!machine.engine.state.compactionDue)
     }
 }

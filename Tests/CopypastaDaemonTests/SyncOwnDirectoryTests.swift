@@ -23,7 +23,7 @@ import Testing
     }
 
     func directory(of machine: SyncMachine) throws -> String {
-        SyncFolder(root: folder).directory(of: try #require(machine.engine.identity?.id))
+        SyncFolder(root: folder).directory(of: try #require(machine.engine.state.identity?.id))
     }
 
     @Test func namesNobodyWroteNeitherStopNorGapThisDevicesWrites() throws {

@@ -60,7 +60,7 @@ import Testing
         let directory = folder + "/devices/" + stranger
         try forge([entry("from the stranger", key: key)], key: key)
         a.settle()
-        let before = a.engine.reported.count + a.engine.seenTemporaries.count + a.engine.unreadable.count
+        let before = a.engine.state.reported.count + a.engine.state.seenTemporaries.count + a.engine.state.unreadable.count
         for round in 0..<5 {
             var made: [String] = []
             for index in 0..<200 {
@@ -71,11 +71,13 @@ import Testing
                 }
             }
             a.settle()
-            #expect(a.engine.reported.count + a.engine.seenTemporaries.count + a.engine.unreadable.count > before + 400)
+            #expect(
+                a.engine.state.reported.count + a.engine.state.seenTemporaries.count + a.engine.state.unreadable.count > before
+                    + 400)
             for path in made { unlink(path) }
             a.settle()
         }
-        #expect(a.engine.reported.count + a.engine.seenTemporaries.count + a.engine.unreadable.count <= before)
+        #expect(a.engine.state.reported.count + a.engine.state.seenTemporaries.count + a.engine.state.unreadable.count <= before)
     }
 
     @Test func aLargePackIsAppliedASliceAtATimeAndRecordedAfterItsLastSlice() throws {
@@ -87,7 +89,7 @@ import Testing
         var turns = 0
         var largest = 0
         var previous = try a.store.entries(withText: false).count
-        while a.engine.importJob != nil, turns < 1000 {
+        while a.engine.state.importJob != nil, turns < 1000 {
             #expect(a.engine.nextDeadline == a.clock.now, "the loop must come back at once for the next slice")
             #expect(try !a.store.isImported(device: stranger, seq: 3, kind: .pack))
             // A copy between two slices is stored on top of what arrived so far.

@@ -44,62 +44,47 @@ public enum ArchivePack {
 
     /// The pack of `members` (their names already checked by `nameProblem`).
     public static func encode(_ members: [Member]) -> [UInt8] {
-        var out = magic
-        append(UInt64(members.count), bytes: 4, to: &out)
+        var out = header(count: members.count)
         for member in members {
-            append(UInt64(member.name.utf8.count), bytes: 2, to: &out)
-            out += member.name.utf8
-            append(UInt64(member.bytes.count), bytes: 8, to: &out)
+            out += memberHeader(name: member.name, size: member.bytes.count)
             out += member.bytes
         }
         return out
     }
 
-    /// The members of `bytes`, whose files hold at most `limit` bytes together.
+    /// The bytes a pack of `count` members starts with: the magic and the count.
+    public static func header(count: Int) -> [UInt8] {
+        var out = magic
+        append(UInt64(count), bytes: 4, to: &out)
+        return out
+    }
+
+    /// The bytes before a member's own: its name's length, the name and its size, so a writer
+    /// can stream a pack file by file (`PayloadSource`) without holding the archive.
+    public static func memberHeader(name: String, size: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        append(UInt64(name.utf8.count), bytes: 2, to: &out)
+        out += name.utf8
+        append(UInt64(size), bytes: 8, to: &out)
+        return out
+    }
+
+    /// The members of `bytes`, whose files hold at most `limit` bytes together: the whole pack
+    /// through one `Unpacker`, which the receiver otherwise feeds a slice at a time.
     public static func decode(_ bytes: [UInt8], limit: Int) throws(CoreError) -> [Member] {
-        var reader = Reader(bytes: bytes)
-        guard reader.take(4).map(Array.init) == magic, let count = reader.number(4), count <= maxMembers else {
-            throw .data("an archive pack has no CPK1 header or too many files")
-        }
+        var unpacker = Unpacker(limit: limit)
         var members: [Member] = []
-        var names = Set<String>()
-        var total = 0
-        for _ in 0..<count {
-            guard let length = reader.number(2), let raw = reader.take(length),
-                let name = String(validating: raw, as: UTF8.self)
-            else { throw .data("an archive pack's member name is cut short or not UTF-8") }
-            if let problem = nameProblem(name) { throw .data(problem) }
-            guard names.insert(name).inserted else { throw .data("an archive pack names \(name) twice") }
-            guard let size = reader.number(8), size <= limit - total, let body = reader.take(size) else {
-                throw .data("an archive pack is cut short or larger than its limit")
+        for piece in try unpacker.feed(bytes[...]) {
+            switch piece {
+            case let .start(name, _): members.append(Member(name: name, bytes: []))
+            case let .bytes(body): members[members.count - 1].bytes += body
             }
-            total += size
-            members.append(Member(name: name, bytes: Array(body)))
         }
-        guard reader.offset == bytes.count else { throw .data("an archive pack has bytes after its last file") }
+        try unpacker.finish()
         return members
     }
 
     private static func append(_ value: UInt64, bytes count: Int, to out: inout [UInt8]) {
         for shift in stride(from: (count - 1) * 8, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
-    }
-
-    /// A cursor over the pack's bytes that never reads past their end.
-    private struct Reader {
-        let bytes: [UInt8]
-        var offset = 0
-
-        mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
-            guard count >= 0, count <= bytes.count - offset else { return nil }
-            defer { offset += count }
-            return bytes[offset..<offset + count]
-        }
-
-        /// A big-endian number of `count` bytes, nil when cut short or above Int32.max.
-        mutating func number(_ count: Int) -> Int? {
-            guard let raw = take(count) else { return nil }
-            let value = raw.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            return value <= UInt64(Int32.max) ? Int(value) : nil
-        }
     }
 }

@@ -14,8 +14,8 @@ extension SyncEngine {
     /// continues after it. Later, it can only come from another machine using a copy of
     /// `device.key`: writing stops, and the log and the feedback say what to do.
     func checkOwnFiles(_ mine: [SyncFile], _ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
-        defer { listedOnce = true }
-        guard let written = try? store.nextSyncSeq(atLeast: lastWritten) - 1 else { return }
+        defer { state.listedOnce = true }
+        guard let written = try? store.nextSyncSeq(atLeast: state.lastWritten) - 1 else { return }
         // Files past `written` (a restored database, a copied key) are the loop's below; a gap is
         // looked for only when there is none.
         if mine.allSatisfy({ $0.seq <= written }), let from = try? store.syncFilesFrom(device: identity.id) {
@@ -23,16 +23,16 @@ extension SyncEngine {
         }
         for file in mine.sorted(by: { $0.seq > $1.seq }) where file.seq > written {
             guard isAuthentic(file, folder, key) else { continue }
-            guard listedOnce else {
-                lastWritten = file.seq
+            guard state.listedOnce else {
+                state.lastWritten = file.seq
                 try? store.recordSyncSeqWritten(file.seq)
                 log(
                     .info, "continue",
                     "this device's files go up to \(file.seq), past what this database wrote; continuing after it")
                 return
             }
-            guard !identityClash else { return }
-            identityClash = true
+            guard !state.identityClash else { return }
+            state.identityClash = true
             let message =
                 "another machine writes as this device (\(identity.id)): a copy of device.key? Nothing more is written from here; "
                 + "on the copy, remove device.key and sync.key and run copypasta sync join, then here copypasta sync on"
@@ -49,11 +49,11 @@ extension SyncEngine {
     /// acknowledgement, so this device's entries would stay `pending` until its next pack; the
     /// pack rewrites everything the lost file carried, and the peers read it like any other.
     private func rewriteIfMissing(_ present: Set<Int64>, from: Int64, written: Int64) {
-        guard !compactionDue, from <= written, let missing = (from...written).first(where: { !present.contains($0) }) else {
+        guard !state.compactionDue, from <= written, let missing = (from...written).first(where: { !present.contains($0) }) else {
             return
         }
-        compactionDue = true
-        flushAt = flushAt ?? clock()
+        state.compactionDue = true
+        state.flushAt = state.flushAt ?? clock()
         log(
             .warning, "missing",
             "this device's file \(missing) is gone from the sync folder; writing its entries again as one pack")
@@ -64,14 +64,14 @@ extension SyncEngine {
     func isAuthentic(_ file: SyncFile, _ folder: SyncFolder, _ key: SyncKey) -> Bool {
         let name = "\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))"
         let stamp = FileStamp(path: file.path)
-        if let stamp, unreadable[name] == stamp { return false }
+        if let stamp, state.unreadable[name] == stamp { return false }
         do {
             _ = try folder.read(file, key: key)
-            unreadable[name] = nil
+            state.unreadable[name] = nil
             return true
         } catch {
-            unreadable[name] = stamp
-            if reported.insert(name).inserted {
+            state.unreadable[name] = stamp
+            if state.reported.insert(name).inserted {
                 log(.warning, "ignored", "ignored \(name) in this device's own directory: not written by this machine (\(error))")
             }
             return false
@@ -82,16 +82,16 @@ extension SyncEngine {
     /// machines' `sync join` and `sync status` compare it with theirs. Read once per configuration,
     /// written only when it differs.
     func publishLimit(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
-        guard publishedMaxEntries != config.maxEntries, let own = try? folder.device(identity.id, key: key) else { return }
+        guard state.publishedMaxEntries != config.maxEntries, let own = try? folder.device(identity.id, key: key) else { return }
         if own.maxEntries != config.maxEntries {
             do {
                 try folder.writeDevice(identity: identity, name: own.name, key: key, maxEntries: config.maxEntries)
             } catch {
-                guard reported.insert("limit").inserted else { return }
+                guard state.reported.insert("limit").inserted else { return }
                 return log(.warning, "write", "cannot write this device's max-entries into device.json: \(error)")
             }
         }
-        publishedMaxEntries = config.maxEntries
+        state.publishedMaxEntries = config.maxEntries
     }
 
     /// Removes a file that occupies the name of this device's next file without being ours, so

@@ -10,7 +10,8 @@ extension SyncEngine {
     /// event's path: a lost or coalesced inotify event can then never hide a file.
     func rescan() {
         // The import in progress lists the folder again once its last slice is applied.
-        guard importJob == nil, let folder, let identity, let settings = try? store.syncSettings(), settings.enabled,
+        guard state.importJob == nil, let folder = state.folder, let identity = state.identity,
+            let settings = try? store.syncSettings(), settings.enabled,
             !settings.paused
         else { return }
         guard let key = currentKey(folder, identity) else { return }
@@ -20,18 +21,18 @@ extension SyncEngine {
         do {
             listing = try folder.files()
         } catch {
-            if reported.insert("listing").inserted { log(.warning, "unreadable", "cannot list the sync folder: \(error)") }
+            if state.reported.insert("listing").inserted { log(.warning, "unreadable", "cannot list the sync folder: \(error)") }
             return
         }
-        reported.remove("listing")
-        logJunk(listing.junk.filter { !isFreshTemporary($0) && reported.insert($0).inserted })
+        state.reported.remove("listing")
+        logJunk(listing.junk.filter { !isFreshTemporary($0) && state.reported.insert($0).inserted })
         checkOwnFiles(listing.files.filter { $0.device == identity.id }, folder, identity, key)
         let theirs = listing.files.filter { $0.device != identity.id && !removed.contains($0.device) }
         var failures: [(device: String, code: String, detail: String)] = []
         for file in theirs.sorted(by: { ($0.device, $0.seq) < ($1.device, $1.seq) }) {
             if let failure = importFile(file, folder: folder, key: key, me: identity.id) { failures.append(failure) }
             // A large file goes on a slice at a time; the rest wait for the listing after it.
-            if importJob != nil { break }
+            if state.importJob != nil { break }
         }
         forgetAbsent(listing)
         // Like junk names: at most 10 lines per listing, then a count.
@@ -39,6 +40,8 @@ extension SyncEngine {
         if failures.count > 10 {
             log(.error, "unreadable", "\(failures.count - 10) more files in the sync folder cannot be imported")
         }
+        // Payloads the records just applied (or a blob that just arrived) make extractable.
+        queueExtractions()
     }
 
     /// Forgets what was noted about names that are gone from the folder (junk logged once,
@@ -47,11 +50,11 @@ extension SyncEngine {
     private func forgetAbsent(_ listing: (files: [SyncFile], junk: [String])) {
         var present = Set(listing.junk)
         for file in listing.files { present.insert("\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))") }
-        reported = reported.filter { name in
+        state.reported = state.reported.filter { name in
             !name.contains("/") || present.contains(String(name.prefix { $0 != "#" }))
         }
-        seenTemporaries = seenTemporaries.intersection(present)
-        unreadable = unreadable.filter { present.contains($0.key) }
+        state.seenTemporaries = state.seenTemporaries.intersection(present)
+        state.unreadable = state.unreadable.filter { present.contains($0.key) }
     }
 
     /// Logs names in the folder that are not ours to read: each one once, at most 10 per listing
@@ -70,7 +73,7 @@ extension SyncEngine {
     private func isFreshTemporary(_ name: String) -> Bool {
         let file = name.split(separator: "/").last ?? ""
         guard file.hasPrefix(".syncthing.") || file.hasPrefix("~syncthing~") else { return false }
-        return seenTemporaries.insert(name).inserted
+        return state.seenTemporaries.insert(name).inserted
     }
 
     /// The records of a file that this machine can apply (see `SyncEntryRecord.problem`, and a gid must
@@ -88,7 +91,7 @@ extension SyncEngine {
             problems.append(problem)
             return false
         }
-        if let first = problems.first, reported.insert(name + "#records").inserted {
+        if let first = problems.first, state.reported.insert(name + "#records").inserted {
             log(.warning, device: device, "invalid", "\(name): \(problems.count) record(s) left out: \(first)")
         }
         return kept
@@ -96,15 +99,15 @@ extension SyncEngine {
 
     /// The history key: loaded, or opened from a key box a member sealed to this device.
     private func currentKey(_ folder: SyncFolder, _ identity: DeviceIdentity) -> SyncKey? {
-        if let key { return key }
+        if let key = state.key { return key }
         do {
             guard let adopted = try folder.adoptKeyBox(identity: identity, paths: paths) else { return nil }
             log(.info, "joined", "this device was approved; the history key arrived")
-            key = adopted
-            flushAt = flushAt ?? clock()
+            state.key = adopted
+            state.flushAt = state.flushAt ?? clock()
             return adopted
         } catch {
-            if reported.insert("key").inserted { log(.error, "key", "cannot take the history key: \(error)") }
+            if state.reported.insert("key").inserted { log(.error, "key", "cannot take the history key: \(error)") }
             return nil
         }
     }
@@ -136,20 +139,18 @@ extension SyncEngine {
         guard (try? store.isImported(device: file.device, seq: file.seq, kind: kind)) == false else { return nil }
         let name = "\(file.device)/\(SyncFile.name(kind: file.kind, seq: file.seq))"
         let stamp = FileStamp(path: file.path)
-        if let stamp, unreadable[name] == stamp { return nil }
+        if let stamp, state.unreadable[name] == stamp { return nil }
         do {
             let (plaintext, sha) = try folder.read(file, key: key)
             if startSlicedImport(file, name: name, kind: kind, plaintext: plaintext, sha: sha) { return nil }
             let records = acceptable(try SyncRecords.decode(plaintext), in: name, from: file.device, key: key)
-            let placed = receivePayloads(records, from: file.device, folder: folder, key: key)
             let outcome = try store.applyRemote(
                 records, from: file.device, seq: file.seq, kind: kind, sha: sha, me: me, gid: key.gid(of:), now: .now(),
                 maxEntries: config.maxEntries)
-            try store.removeUnclaimed(placed)
             imported(name, from: file.device, outcome)
         } catch {
-            unreadable[name] = stamp
-            guard reported.insert(name).inserted else { return nil }
+            state.unreadable[name] = stamp
+            guard state.reported.insert(name).inserted else { return nil }
             let code = if case SyncError.decrypt = error { "decrypt" } else { "unreadable" }
             return (file.device, code, "cannot import \(name): \(error)")
         }

@@ -1,91 +1,79 @@
 import CopypastaCore
 import CopypastaStore
 import CopypastaSync
-import CopypastaSystem
 import Glibc
 
-/// Payloads travel beside their records (docs/DESIGN.md §14.2): a document's file goes into the
-/// sync folder as a sealed blob when the item's record is written and the file is not over
-/// `sync-max-file-size`; the other machine puts the blob's bytes into its payload area before it
-/// applies the record, whose file row then points at them.
+/// Payloads travel beside their records (docs/DESIGN.md §14.2, "Payload flow"): a document's
+/// file, or a link's archive packed as one `ArchivePack`, goes into the sync folder as the sealed
+/// blob `b-<folder>.cps` when it is not over `sync-max-file-size`. A record says `synced` only
+/// once its blob is complete: until then it stays queued (other records keep flowing), and the
+/// blob is written a slice per turn of the loop (`BlobJob`).
 extension SyncEngine {
-    /// `records` as they are written by this device: each entry's file has its blob written (once)
-    /// and says whether it is there; a file over `sync-max-file-size`, or one that cannot be read,
-    /// stays on this machine and says so.
-    func withPayloads(_ records: [SyncRecord], folder: SyncFolder, device: String, key: SyncKey) -> [SyncRecord] {
-        records.map { record in
+    /// `records` as this device writes them now, and the gids of the entries held back until
+    /// their blobs are written: each payload says whether its blob is there (`synced`); one that
+    /// travels but has no blob yet gets a blob job and holds its record back. A payload over
+    /// `sync-max-file-size`, or whose blob could not be written (logged), stays on this machine
+    /// and its record says so.
+    func withPayloads(_ records: [SyncRecord], folder: SyncFolder, device: String) -> (records: [SyncRecord], held: Set<String>) {
+        var held = Set<String>()
+        let limit = Int64(config.library.syncMaxFileBytes)
+        let out = records.compactMap { record -> SyncRecord? in
             guard case var .entry(entry) = record, entry.file != nil || entry.link != nil else { return record }
+            var waiting = false
             if var file = entry.file {
-                file.synced =
-                    file.size <= Int64(config.library.syncMaxFileBytes)
-                    && writeBlob(file, folder: folder, device: device, key: key)
+                let travels = file.size <= limit && file.problem == nil && PayloadArea.isFolderName(file.folder)
+                let task = BlobJob.Task.write(
+                    kind: .documents, folder: file.folder, label: file.name, file: (file.name, file.size))
+                file.synced = travels && blobStatus(task, folder: folder, device: device, waiting: &waiting)
                 entry.file = file
             }
             if var link = entry.link {
-                link.synced = writeArchiveBlob(link, folder: folder, device: device, key: key)
+                let size = link.problem == nil ? link.folder.flatMap(store.payloads.archiveSize) : nil
+                if let archive = link.folder, let size, size <= limit {
+                    let task = BlobJob.Task.write(kind: .links, folder: archive, label: link.url, file: nil)
+                    link.synced = blobStatus(task, folder: folder, device: device, waiting: &waiting)
+                } else {
+                    link.synced = false
+                }
                 entry.link = link
             }
-            return .entry(entry)
+            if waiting { held.insert(entry.gid) }
+            return waiting ? nil : .entry(entry)
         }
+        return (out, held)
     }
 
-    /// Writes the blob of `file` unless it is there already; false (logged) when it cannot.
-    private func writeBlob(_ file: SyncedFile, folder: SyncFolder, device: String, key: SyncKey) -> Bool {
-        if access(folder.blobPath(device: device, folder: file.folder), F_OK) == 0 { return true }
-        guard PayloadArea.isFolderName(file.folder) else { return false }
-        let path = store.payloads.path(.documents, file.folder) + "/" + file.name
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else {
-            log(.warning, "payload", "cannot read \(file.name) to sync it: \(SystemError.describe(errno))")
-            return false
-        }
-        defer { close(fd) }
-        do {
-            let bytes = try FileInput.readAll(fd, limit: Int(file.size) + 1)
-            guard bytes.count == Int(file.size) else {
-                log(.warning, "payload", "\(file.name) changed size since it was added; not synced")
-                return false
-            }
-            try folder.writeBlob(bytes, folder: file.folder, device: device, key: key)
-            return true
-        } catch {
-            log(.warning, "payload", "cannot write the blob of \(file.name): \(error)")
-            return false
-        }
+    /// Whether the blob `task` writes is complete; when it is not, queues the task (once) and sets
+    /// `waiting`. A blob whose job failed since is `false` once, so its record goes out saying the
+    /// payload stayed here; a later record tries again.
+    private func blobStatus(_ task: BlobJob.Task, folder: SyncFolder, device: String, waiting: inout Bool) -> Bool {
+        if access(folder.blobPath(device: device, folder: task.folder), F_OK) == 0 { return true }
+        if state.failedBlobs.remove(task.folder) != nil { return false }
+        waiting = true
+        queueBlob(task)
+        return false
     }
 
-    /// Puts the payloads `records` name into this machine's payload area before they are applied:
-    /// each synced file whose folder is not here yet is read from `device`'s blob, checked against
-    /// its digest and written atomically. A blob that is missing or damaged is logged; the record
-    /// is applied all the same and its item shows the file as missing. Returns the folders it
-    /// placed, for `store.removeUnclaimed` after the apply: a payload whose register lost to this
-    /// machine's newer one is named by no row then, and goes at once.
-    @discardableResult
-    func receivePayloads(
-        _ records: [SyncRecord], from device: String, folder: SyncFolder, key: SyncKey
-    ) -> [(PayloadArea.Kind, String)] {
-        let area = store.payloads
-        var placed: [(PayloadArea.Kind, String)] = []
-        for case let .entry(entry) in records where entry.exists {
-            if let link = entry.link, let archive = receiveArchive(link, from: device, folder: folder, key: key) {
-                placed.append((.links, archive))
-            }
-            guard let file = entry.file, file.synced, file.problem == nil,
-                !area.exists(.documents, file.folder)
-            else { continue }
-            do {
-                let bytes = try folder.readBlob(folder: file.folder, device: device, key: key, limit: Int(file.size))
-                guard Sodium.hex(Sodium.sha256(bytes)) == file.digest else {
-                    log(.warning, device: device, "payload", "the blob of \(file.name) does not match its digest")
-                    continue
-                }
-                try area.write(bytes, to: file.name, kind: .documents, folder: file.folder)
-                placed.append((.documents, file.folder))
-            } catch {
-                log(.warning, device: device, "payload", "cannot take the blob of \(file.name): \(error)")
-            }
+    /// Queues `task` unless a job for its folder is queued or running.
+    func queueBlob(_ task: BlobJob.Task) {
+        guard state.blobJob?.task.folder != task.folder, !state.blobTasks.contains(where: { $0.folder == task.folder })
+        else { return }
+        state.blobTasks.append(task)
+    }
+
+    /// Queues the extraction of every payload a row names as synced that is not here yet and
+    /// whose blob is in the folder: after an apply, at start-up and when a blob arrives (the
+    /// blob may come before or after its record). A blob that failed to open waits until it
+    /// changes. Blobs of removed devices are ignored, as their other files are.
+    func queueExtractions() {
+        guard let folder = state.folder, let missing = try? store.missingSyncedPayloads(), !missing.isEmpty else { return }
+        let removed = Set(((try? store.syncPeers()) ?? []).filter(\.removed).map(\.device))
+        for payload in missing {
+            guard let device = folder.blobDevice(folder: payload.folder, ignoring: removed) else { continue }
+            let path = folder.blobPath(device: device, folder: payload.folder)
+            if let damaged = state.damagedBlobs[path], damaged == FileStamp(path: path) { continue }
+            queueBlob(.read(payload, device: device))
         }
-        return placed
     }
 
     /// Removes this device's blobs that no record of its new pack names: their items were purged

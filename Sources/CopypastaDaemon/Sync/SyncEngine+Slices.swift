@@ -15,7 +15,7 @@ extension SyncEngine {
     func startSlicedImport(_ file: SyncFile, name: String, kind: SyncFileKind, plaintext: [UInt8], sha: [UInt8]) -> Bool {
         let lines = SyncRecords.lines(of: plaintext)
         guard lines.count > Self.applySlice else { return false }
-        importJob = SyncImportJob(file: file, name: name, kind: kind, sha: sha, lines: lines)
+        state.importJob = SyncImportJob(file: file, name: name, kind: kind, sha: sha, lines: lines)
         logger.info("sync: importing \(name) in slices", metadata: ["lines": "\(lines.count)"])
         return true
     }
@@ -24,9 +24,9 @@ extension SyncEngine {
     /// logged, the memory its records took goes back to the system, and the folder is listed again
     /// for the files that waited.
     func runImportSlice() {
-        guard importJob != nil else { return }
+        guard state.importJob != nil else { return }
         advanceImport()
-        guard importJob == nil else { return }
+        guard state.importJob == nil else { return }
         malloc_trim(0)
         rescan()
     }
@@ -34,11 +34,11 @@ extension SyncEngine {
     /// One slice: decodes or applies the next part, or records the finished file. Leaves the job
     /// in `importJob` while it has work; a file that does not decode, or a database error, ends it.
     private func advanceImport() {
-        guard var job = importJob, let identity, let key else {
-            importJob = nil
+        guard var job = state.importJob, let identity = state.identity, let key = state.key else {
+            state.importJob = nil
             return
         }
-        importJob = nil
+        state.importJob = nil
         do {
             if job.decoded < job.lines.count {
                 let end = min(job.decoded + Self.decodeSlice, job.lines.count)
@@ -49,21 +49,15 @@ extension SyncEngine {
                     job.decoded = 0
                     job.records = acceptable(job.records, in: job.name, from: job.file.device, key: key)
                 }
-                importJob = job
+                state.importJob = job
             } else if job.applied < job.records.count {
                 let end = min(job.applied + Self.applySlice, job.records.count)
-                let placed =
-                    folder.map {
-                        receivePayloads(Array(job.records[job.applied..<end]), from: job.file.device, folder: $0, key: key)
-                    }
-                    ?? []
                 let outcome = try store.applyRemoteSlice(
                     Array(job.records[job.applied..<end]), from: job.file.device, me: identity.id, gid: key.gid(of:),
                     now: .now(), maxEntries: config.maxEntries)
-                try store.removeUnclaimed(placed)
                 job.outcome.absorb(outcome)
                 job.applied = end
-                importJob = job
+                state.importJob = job
             } else {
                 try store.recordRemoteFile(
                     device: job.file.device, seq: job.file.seq, kind: job.kind, sha: job.sha,
@@ -71,8 +65,8 @@ extension SyncEngine {
                 imported(job.name, from: job.file.device, job.outcome)
             }
         } catch let error as CoreError {
-            unreadable[job.name] = FileStamp(path: job.file.path)
-            if reported.insert(job.name).inserted {
+            state.unreadable[job.name] = FileStamp(path: job.file.path)
+            if state.reported.insert(job.name).inserted {
                 log(.error, device: job.file.device, "unreadable", "cannot import \(job.name): \(error)")
             }
         } catch {
@@ -83,10 +77,10 @@ extension SyncEngine {
 
     /// Logs what importing `name` did and schedules what it calls for (an acknowledgement, compaction).
     func imported(_ name: String, from device: String, _ outcome: RemoteApplyOutcome) {
-        reported.remove(name)
-        unreadable[name] = nil
-        if outcome.heldEntries { ackAt = ackAt ?? clock() + Self.ackDelay }
-        if outcome.deleted > 0 { compactionDue = true }
+        state.reported.remove(name)
+        state.unreadable[name] = nil
+        if outcome.heldEntries { state.ackAt = state.ackAt ?? clock() + Self.ackDelay }
+        if outcome.deleted > 0 { state.compactionDue = true }
         if outcome.clockTooFarAhead {
             log(.warning, device: device, "clock", "\(name) carries a clock more than 5 minutes ahead of this machine's")
         }

@@ -9,8 +9,9 @@ extension SyncEngine {
     /// failure marks them `failed`, logs it and announces it. A peer that is offline is no failure:
     /// writing into the folder works, the entries stay `pending` until the peer acknowledges.
     func flush() {
-        guard let folder, let identity, let key, let settings = try? store.syncSettings(), settings.enabled,
-            !settings.paused, !identityClash, (try? store.identityClash()) == nil
+        guard let folder = state.folder, let identity = state.identity, let key = state.key,
+            let settings = try? store.syncSettings(), settings.enabled,
+            !settings.paused, !state.identityClash, (try? store.identityClash()) == nil
         else { return }
         let batch: SyncBatch
         let acks: [AckRecord]
@@ -21,42 +22,44 @@ extension SyncEngine {
             log(.error, "queue", "cannot read the sync queue: \(error)")
             return
         }
-        guard !batch.isEmpty || !acks.isEmpty else { return compactIfDue(folder, identity, key) }
+        // Records whose blobs are still being written stay queued; their job's end flushes again.
+        let payloads = withPayloads(batch.records, folder: folder, device: identity.id)
+        let written = batch.holdingBack(payloads.held)
+        guard !written.isEmpty || !acks.isEmpty else { return compactIfDue(folder, identity, key) }
         do {
-            let seq = try store.nextSyncSeq(atLeast: lastWritten)
+            let seq = try store.nextSyncSeq(atLeast: state.lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .segment)
-            let records =
-                withPayloads(batch.records, folder: folder, device: identity.id, key: key) + acks.map { SyncRecord.ack($0) }
+            let records = payloads.records + acks.map { SyncRecord.ack($0) }
             try folder.write(kind: .segment, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
-            lastWritten = seq
+            state.lastWritten = seq
             try store.recordSyncSeqWritten(seq, device: identity.id)
-            try store.markWritten(batch, seq: seq)
+            try store.markWritten(written, seq: seq)
             try store.markAcksSent(acks)
         } catch {
-            failed(batch, error: error)
+            failed(written, error: error)
             return
         }
-        if attempts > 0 { log(.info, "written", "the sync folder is writable again") }
-        attempts = 0
-        if batch.records.contains(where: { if case let .entry(entry) = $0 { !entry.exists } else { false } }) {
-            compactionDue = true
+        if state.attempts > 0 { log(.info, "written", "the sync folder is writable again") }
+        state.attempts = 0
+        if written.records.contains(where: { if case let .entry(entry) = $0 { !entry.exists } else { false } }) {
+            state.compactionDue = true
         }
-        if batch.records.count >= Self.batchLimit { flushAt = clock() }
+        if batch.records.count >= Self.batchLimit && !written.isEmpty { state.flushAt = clock() }
         compactIfDue(folder, identity, key)
     }
 
     private func failed(_ batch: SyncBatch, error: any Error) {
-        attempts += 1
-        guard attempts >= Self.attemptLimit else {
-            let delay = Double(1 << (attempts - 1))
+        state.attempts += 1
+        guard state.attempts >= Self.attemptLimit else {
+            let delay = Double(1 << (state.attempts - 1))
             log(
                 .warning, "write",
-                "cannot write into the sync folder (attempt \(attempts) of \(Self.attemptLimit), again in \(Int(delay)) s): \(error)"
+                "cannot write into the sync folder (attempt \(state.attempts) of \(Self.attemptLimit), again in \(Int(delay)) s): \(error)"
             )
-            flushAt = clock() + delay
+            state.flushAt = clock() + delay
             return
         }
-        attempts = 0
+        state.attempts = 0
         do {
             try store.markFailed(batch)
         } catch {
@@ -71,25 +74,28 @@ extension SyncEngine {
     /// Rewrites this device's files as one pack when they grew past `compactAfter` segments or a
     /// deletion must leave the folder: the pack holds the latest record of every entry this device
     /// wrote that is still here, tombstones of the last 90 days and the current acknowledgements;
-    /// the files it covers are removed.
+    /// the files it covers are removed. It waits while blobs its records name are being written.
     private func compactIfDue(_ folder: SyncFolder, _ identity: DeviceIdentity, _ key: SyncKey) {
         let own = ((try? folder.files())?.files ?? []).filter { $0.device == identity.id }
-        guard compactionDue || own.count > Self.compactAfter else { return }
+        guard state.compactionDue || own.count > Self.compactAfter else { return }
         do {
             let horizon = (HybridClock.wallMilliseconds() - Self.tombstoneDays * 86_400_000) << 16
             let acks = try store.syncPeers().filter { !$0.removed && $0.receivedSeq > 0 }.map {
                 SyncRecord.ack(AckRecord(dev: $0.device, seq: $0.receivedSeq))
             }
             let entries = try store.syncPackRecords(tombstonesSince: horizon, gid: key.gid(of:))
-            let records = withPayloads(entries, folder: folder, device: identity.id, key: key) + acks
-            let seq = try store.nextSyncSeq(atLeast: lastWritten)
+            let payloads = withPayloads(entries, folder: folder, device: identity.id)
+            // A pack replaces every record written before: it waits until all its blobs are whole.
+            guard payloads.held.isEmpty else { return }
+            let records = payloads.records + acks
+            let seq = try store.nextSyncSeq(atLeast: state.lastWritten)
             clearSquatter(folder, identity, key, seq: seq, kind: .pack)
             try folder.write(kind: .pack, device: identity.id, seq: seq, plaintext: SyncRecords.encode(records), key: key)
-            lastWritten = seq
+            state.lastWritten = seq
             try store.recordSyncSeqWritten(seq, device: identity.id, pack: true)
             for kind in SyncFile.Kind.allCases { _ = try folder.remove(device: identity.id, kind: kind, upTo: seq - 1) }
             removeReleasedBlobs(records, folder: folder, device: identity.id)
-            compactionDue = false
+            state.compactionDue = false
             logger.info("sync: compacted", metadata: ["seq": "\(seq)", "records": "\(records.count)", "files": "\(own.count)"])
         } catch {
             log(.warning, "compact", "cannot compact this device's files: \(error)")

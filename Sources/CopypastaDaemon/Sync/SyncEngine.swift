@@ -69,75 +69,17 @@ final class SyncEngine: PollSource {
         var importJob: SyncImportJob?
         /// The `max-entries` this device's `device.json` was last seen or written with.
         var publishedMaxEntries: Int?
+        /// The blob being written or read a slice per turn of the loop, and those waiting.
+        var blobJob: BlobJob?
+        var blobTasks: [BlobJob.Task] = []
+        /// Payload folders whose blob could not be written: their next record says not synced.
+        var failedBlobs: Set<String> = []
+        /// Blobs that did not open, with their stamp: tried again only once they change.
+        var damagedBlobs: [String: FileStamp] = [:]
     }
 
-    /// The state of the folder in use; the names below read and write its fields.
-    private var state = FolderState()
-
-    var identity: DeviceIdentity? {
-        get { state.identity }
-        set { state.identity = newValue }
-    }
-    var key: SyncKey? {
-        get { state.key }
-        set { state.key = newValue }
-    }
-    var folder: SyncFolder? {
-        get { state.folder }
-        set { state.folder = newValue }
-    }
-    private var watcher: FolderWatcher? {
-        get { state.watcher }
-        set { state.watcher = newValue }
-    }
-    var flushAt: Double? {
-        get { state.flushAt }
-        set { state.flushAt = newValue }
-    }
-    var ackAt: Double? {
-        get { state.ackAt }
-        set { state.ackAt = newValue }
-    }
-    var attempts: Int {
-        get { state.attempts }
-        set { state.attempts = newValue }
-    }
-    var reported: Set<String> {
-        get { state.reported }
-        set { state.reported = newValue }
-    }
-    var lastWritten: Int64 {
-        get { state.lastWritten }
-        set { state.lastWritten = newValue }
-    }
-    var listedOnce: Bool {
-        get { state.listedOnce }
-        set { state.listedOnce = newValue }
-    }
-    var identityClash: Bool {
-        get { state.identityClash }
-        set { state.identityClash = newValue }
-    }
-    var seenTemporaries: Set<String> {
-        get { state.seenTemporaries }
-        set { state.seenTemporaries = newValue }
-    }
-    var unreadable: [String: FileStamp] {
-        get { state.unreadable }
-        set { state.unreadable = newValue }
-    }
-    var compactionDue: Bool {
-        get { state.compactionDue }
-        set { state.compactionDue = newValue }
-    }
-    var importJob: SyncImportJob? {
-        get { state.importJob }
-        set { state.importJob = newValue }
-    }
-    var publishedMaxEntries: Int? {
-        get { state.publishedMaxEntries }
-        set { state.publishedMaxEntries = newValue }
-    }
+    /// The state of the folder in use.
+    var state = FolderState()
 
     /// The home directory `~/` in `sync-folder` stands for.
     private let home: String
@@ -159,24 +101,24 @@ final class SyncEngine: PollSource {
     /// arrived while the daemon was not running and writes what was queued.
     func start() {
         guard let root = config.syncFolderPath(home: home) else { return }
-        folder = SyncFolder(root: root)
+        state.folder = SyncFolder(root: root)
         kick()
     }
 
     /// Loads this machine's identity and key (made by `sync init` or `sync join`, perhaps while
     /// the daemon runs); false while it has none.
     private func loadIdentity() -> Bool {
-        guard let folder, access(DeviceIdentity.path(paths), F_OK) == 0 else { return false }
+        guard let folder = state.folder, access(DeviceIdentity.path(paths), F_OK) == 0 else { return false }
         do {
             let identity = try DeviceIdentity.load(paths)
-            if access(SyncKey.path(paths), F_OK) == 0 { key = try SyncKey.load(paths) }
+            if access(SyncKey.path(paths), F_OK) == 0 { state.key = try SyncKey.load(paths) }
             _ = try? folder.removeTemporaries(device: identity.id)
-            self.identity = identity
+            state.identity = identity
         } catch {
-            if reported.insert("identity").inserted { log(.error, "key", "cannot read this device's keys: \(error)") }
+            if state.reported.insert("identity").inserted { log(.error, "key", "cannot read this device's keys: \(error)") }
             return false
         }
-        logger.info("sync: this machine is device \(identity?.id ?? "")", metadata: ["folder": "\(folder.root)"])
+        logger.info("sync: this machine is device \(state.identity?.id ?? "")", metadata: ["folder": "\(folder.root)"])
         return true
     }
 
@@ -186,7 +128,7 @@ final class SyncEngine: PollSource {
         config = new
         guard moved else {
             // Another max-entries goes into device.json at once, for the other machines to compare.
-            if publishedMaxEntries != nil && publishedMaxEntries != new.maxEntries { kick() }
+            if state.publishedMaxEntries != nil && state.publishedMaxEntries != new.maxEntries { kick() }
             return
         }
         state = FolderState()
@@ -196,47 +138,51 @@ final class SyncEngine: PollSource {
     /// A capture was stored: schedules a flush, which reads the settings and the queue. Nothing
     /// else on the capture path: the folder did not change, so it is not listed again.
     func captured() {
-        guard identity != nil, flushAt == nil else { return }
-        flushAt = clock() + Self.flushDelay
+        guard state.identity != nil, state.flushAt == nil else { return }
+        state.flushAt = clock() + Self.flushDelay
     }
 
     /// A command changed entries or the sync settings (or the daemon started): reads the
     /// settings, imports what is new and schedules a flush.
     func kick() {
-        guard folder != nil, identity != nil || loadIdentity(), let settings = try? store.syncSettings(), settings.enabled,
+        guard state.folder != nil, state.identity != nil || loadIdentity(), let settings = try? store.syncSettings(),
+            settings.enabled,
             !settings.paused
         else { return }
-        if let watcher { watcher.watchAll() } else { openWatcher() }
+        if let watcher = state.watcher { watcher.watchAll() } else { openWatcher() }
         rescan()
-        if flushAt == nil { flushAt = clock() + Self.flushDelay }
+        if state.flushAt == nil { state.flushAt = clock() + Self.flushDelay }
     }
 
     // MARK: PollSource
 
     var pollDescriptors: [pollfd] {
-        watcher.map { [pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0)] } ?? []
+        state.watcher.map { [pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0)] } ?? []
     }
 
     /// Lists the folder again when the watcher saw a change that matters; names that are not
     /// sync's (junk, temporary files, directories that are no device) cost nothing here, however
     /// many are made (the drain already added the watches a `.rescan` needs).
     func handle(fd: Int32, events: Int16) {
-        guard let watcher else { return }
+        guard let watcher = state.watcher else { return }
         if watcher.drain() != .files([]) { rescan() }
     }
 
-    /// The flush, the acknowledgement, and "now" while an import has slices left (the loop then
-    /// polls without waiting, handles what came meanwhile and runs the next slice).
-    var nextDeadline: Double? { [flushAt, ackAt, importJob.map { _ in clock() }].compactMap { $0 }.min() }
+    /// The flush, the acknowledgement, and "now" while an import or a blob has slices left (the
+    /// loop then polls without waiting, handles what came meanwhile and runs the next slice).
+    var nextDeadline: Double? {
+        [state.flushAt, state.ackAt, state.importJob != nil || blobsPending ? clock() : nil].compactMap { $0 }.min()
+    }
 
     func expire(now: Double) {
         runImportSlice()
-        if let at = ackAt, at <= now {
-            ackAt = nil
-            if flushAt == nil { flushAt = now }
+        runBlobSlice()
+        if let at = state.ackAt, at <= now {
+            state.ackAt = nil
+            if state.flushAt == nil { state.flushAt = now }
         }
-        if let at = flushAt, at <= now {
-            flushAt = nil
+        if let at = state.flushAt, at <= now {
+            state.flushAt = nil
             flush()
         }
     }
@@ -244,9 +190,9 @@ final class SyncEngine: PollSource {
     // MARK: Watching
 
     private func openWatcher() {
-        guard watcher == nil, let folder else { return }
+        guard state.watcher == nil, let folder = state.folder else { return }
         do {
-            watcher = try FolderWatcher(root: folder.root)
+            state.watcher = try FolderWatcher(root: folder.root)
         } catch {
             logger.warning("sync: cannot watch \(folder.root): \(error)")
         }

@@ -1,8 +1,8 @@
 import CopypastaCore
 
 /// The file and link registers of a record from another machine (docs/DESIGN.md §14.3, "Payloads
-/// in sync"). Must run inside the apply's transaction. The daemon put the blobs' bytes into the
-/// payload area before (`SyncEngine.receivePayloads`); a row replaced or removed here releases
+/// in sync"). Must run inside the apply's transaction. The blobs' bytes are extracted after the
+/// apply, a slice per turn of the daemon's loop (`missingSyncedPayloads`); a row replaced or removed here releases
 /// its folder (the `payload_release` triggers), which `applyRemote` sweeps after its commit, so
 /// an extracted copy never outlives its row.
 extension HistoryStore {
@@ -53,17 +53,77 @@ extension HistoryStore {
             """, id, link.url, link.title, link.status, link.reason, link.folder, link.pageTitle, link.author, link.published,
             link.archivedAt, origin)
         guard let folder = link.folder else { return }
+        try setReader(id: id, folder: folder)
+    }
+
+    /// Makes archive `folder`'s `reader.html`, when it is here, entry `id`'s `reader` body.
+    private func setReader(id: Int64, folder: String) throws(StoreError) {
         if let page = try? payloads.readFile(.links, folder, "reader.html", limit: 16 << 20) {
             try setBodyInTransaction(id: id, source: .reader, text: HTMLText.extract(page))
         }
     }
 }
 
+/// A payload a row names as having come through sync (`origin = 'sync'`) whose folder is not in
+/// the payload area yet: its blob is still to be extracted (or has not arrived).
+public struct MissingPayload: Sendable, Equatable {
+    /// `.documents` or `.links`.
+    public var kind: PayloadArea.Kind
+    /// The payload folder, also the blob's name.
+    public var folder: String
+    /// A document's file name, size and hex SHA-256; nil for an archive.
+    public var name: String?
+    public var size: Int64
+    public var digest: String
+    /// What the log calls it: the file's name or the link's URL.
+    public var label: String
+}
+
 extension HistoryStore {
-    /// Removes the payload folders among `placed` (extracted from blobs just before an apply)
-    /// that no row names after it: their register lost to this machine's newer one (its own
-    /// archive or file), so the extracted copy goes at once instead of waiting for the orphan
-    /// sweep. Returns how many went.
+    /// The payloads rows name as synced whose folders are not here: at start-up, after an apply
+    /// and when a blob arrives, the daemon extracts those whose blobs are in the sync folder.
+    public func missingSyncedPayloads() throws(StoreError) -> [MissingPayload] {
+        var missing: [MissingPayload] = []
+        try database.with("SELECT folder, name, size, digest FROM entry_file WHERE origin = 'sync'") {
+            statement throws(StoreError) in
+            while try statement.step() {
+                let folder = statement.text(0) ?? "", name = statement.text(1) ?? ""
+                missing.append(
+                    MissingPayload(
+                        kind: .documents, folder: folder, name: name, size: statement.int(2),
+                        digest: Sodium.hex(statement.blob(3) ?? []), label: name))
+            }
+        }
+        try database.with("SELECT folder, url FROM entry_link WHERE origin = 'sync' AND folder IS NOT NULL") {
+            statement throws(StoreError) in
+            while try statement.step() {
+                missing.append(
+                    MissingPayload(
+                        kind: .links, folder: statement.text(0) ?? "", name: nil, size: 0, digest: "",
+                        label: statement.text(1) ?? ""))
+            }
+        }
+        return missing.filter { PayloadArea.isFolderName($0.folder) && !payloads.exists($0.kind, $0.folder) }
+    }
+
+    /// Archive `folder` was extracted: the links naming it take its readable text as their
+    /// `reader` body, so search finds the article here too.
+    public func archiveExtracted(folder: String) throws(StoreError) {
+        try writing { () throws(StoreError) in
+            var ids: [Int64] = []
+            try database.with("SELECT entry_id FROM entry_link WHERE folder = ?", [folder]) { statement throws(StoreError) in
+                while try statement.step() { ids.append(statement.int(0)) }
+            }
+            for id in ids { try setReader(id: id, folder: folder) }
+        }
+    }
+}
+
+extension HistoryStore {
+    /// Removes the payload folders among `placed` (just extracted from their blobs) that no row
+    /// names any more: their register lost to this machine's newer one (its own archive or file)
+    /// while the blob was being read, so the extracted copy goes at once instead of waiting for
+    /// the orphan sweep. Returns how many went.
     @discardableResult
     public func removeUnclaimed(_ placed: [(PayloadArea.Kind, String)]) throws(StoreError) -> Int {
         var removed = 0

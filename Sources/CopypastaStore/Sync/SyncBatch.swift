@@ -14,6 +14,16 @@ public struct SyncBatch: Sendable, Equatable {
     /// Whether there is nothing to write.
     public var isEmpty: Bool { records.isEmpty }
 
+    /// This batch without the entries whose gids are in `held` (their payloads' blobs are still
+    /// being written): those stay queued for a later segment.
+    public func holdingBack(_ held: Set<String>) -> SyncBatch {
+        guard !held.isEmpty else { return self }
+        var kept = self
+        kept.records.removeAll { if case let .entry(entry) = $0 { entry.exists && held.contains(entry.gid) } else { false } }
+        kept.entries.removeAll { held.contains($0.record.gid) }
+        return kept
+    }
+
     public static func == (lhs: SyncBatch, rhs: SyncBatch) -> Bool {
         lhs.records == rhs.records && lhs.entries.map(\.id) == rhs.entries.map(\.id)
             && lhs.tombstones.map(\.gid) == rhs.tombstones.map(\.gid)
