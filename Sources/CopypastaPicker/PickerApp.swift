@@ -74,6 +74,12 @@ public final class PickerApp {
                 queryDirty = false
                 list.search(view.query)
                 needsPaint = true
+            } else if list.wantsMore {
+                // A short page with more to follow: one more page between events, painted when
+                // it added rows (a phrase rare among the newest entries fills in this way).
+                let shown = list.entries.count
+                list.loadMoreIfNeeded()
+                needsPaint = needsPaint || list.entries.count != shown
             }
             if needsPaint {
                 needsPaint = false
@@ -87,7 +93,8 @@ public final class PickerApp {
                 break
             }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let timeout = closeAt.map { Int32(max(0, ($0 - monotonicSeconds()) * 1000).rounded(.up)) } ?? -1
+            let timeout =
+                list.wantsMore ? 0 : closeAt.map { Int32(max(0, ($0 - monotonicSeconds()) * 1000).rounded(.up)) } ?? -1
             _ = poll(&poller, 1, timeout)
         }
         window.close()

@@ -5,10 +5,12 @@ import CopypastaCore
 ///
 /// Pages come from `fetch(query, offset, limit)` (the store's listing or search, newest first);
 /// the next page is fetched only when the selection nears the end of the loaded rows, so the
-/// picker never reads the whole history.
+/// picker never reads the whole history. A page may come back short with more to follow (a
+/// phrase's hits rare among the newest entries): the list then wants more (`wantsMore`), which
+/// the window loads between keystrokes.
 public struct PickerList {
-    /// Reads one page of entries for a query.
-    public typealias Fetch = (_ query: String, _ offset: Int, _ limit: Int) throws -> [Entry]
+    /// Reads one page of entries for a query, and whether more may follow.
+    public typealias Fetch = (_ query: String, _ offset: Int, _ limit: Int) throws -> (entries: [Entry], more: Bool)
 
     /// The entries of one page.
     public let pageSize: Int
@@ -18,7 +20,7 @@ public struct PickerList {
     public private(set) var query = ""
     /// The rows loaded so far, newest first.
     public private(set) var entries: [Entry] = []
-    /// Whether the last page came back short: there is nothing more to load.
+    /// Whether the last page said nothing follows it.
     public private(set) var exhausted = false
     /// The selected row.
     public private(set) var selected = 0
@@ -45,8 +47,9 @@ public struct PickerList {
     public mutating func search(_ query: String) {
         self.query = query
         do {
-            entries = try fetch(query, 0, pageSize)
-            exhausted = entries.count < pageSize
+            let page = try fetch(query, 0, pageSize)
+            entries = page.entries
+            exhausted = !page.more
             problem = nil
         } catch {
             problem = "\(error)"
@@ -60,8 +63,9 @@ public struct PickerList {
     public mutating func refresh() {
         let keep = selected, loaded = max(entries.count, pageSize)
         do {
-            entries = try fetch(query, 0, loaded)
-            exhausted = entries.count < loaded
+            let page = try fetch(query, 0, loaded)
+            entries = page.entries
+            exhausted = !page.more
         } catch {
             problem = "\(error)"
         }
@@ -96,14 +100,18 @@ public struct PickerList {
         if let index = marked.firstIndex(of: id) { marked.remove(at: index) } else { marked.append(id) }
     }
 
-    /// Fetches the next page once the selection or the view is within a screenful of the end.
-    private mutating func loadMoreIfNeeded() {
-        guard !exhausted, max(selected, top + visibleRows) + visibleRows >= entries.count else { return }
+    /// Whether more rows should be loaded: the selection or the view is within a screenful of
+    /// the end of the loaded rows and more may follow.
+    public var wantsMore: Bool { !exhausted && max(selected, top + visibleRows) + visibleRows >= entries.count }
+
+    /// Fetches the next page when the list wants more (`wantsMore`).
+    public mutating func loadMoreIfNeeded() {
+        guard wantsMore else { return }
         do {
             let page = try fetch(query, entries.count, pageSize)
             let known = Set(entries.map(\.id))
-            entries += page.filter { !known.contains($0.id) }
-            exhausted = page.count < pageSize
+            entries += page.entries.filter { !known.contains($0.id) }
+            exhausted = !page.more
         } catch {
             problem = "\(error)"
             exhausted = true

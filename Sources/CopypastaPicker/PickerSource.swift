@@ -22,10 +22,15 @@ public final class PickerSource {
     }
 
     /// The rows `offset` to `offset + limit` (about: the first page may hold more, its
-    /// snippets) of `query` (search syntax; empty: the whole history, as `list` orders it).
-    public func page(query: String, offset: Int, limit: Int) throws -> [Entry] {
+    /// snippets, and a page of a phrase or several words may hold fewer, `PickerPage.partial`)
+    /// of `query` (search syntax; empty: the whole history, as `list` orders it), and whether
+    /// more may follow.
+    public func page(query: String, offset: Int, limit: Int) throws -> (entries: [Entry], more: Bool) {
         // The whole history in the list's own order (`order = used` included) pages by offset.
-        if query.trimmingSpaces().isEmpty { return try payloads(store.entries(EntryFilter(limit: limit, offset: offset))) }
+        if query.trimmingSpaces().isEmpty {
+            let rows = try payloads(store.entries(EntryFilter(limit: limit, offset: offset)))
+            return (rows, rows.count >= limit)
+        }
         if query != self.query || offset != shown || offset == 0 {
             parsed = try SearchQuery.parse(query.trimmingSpaces())
             self.query = query
@@ -34,7 +39,8 @@ public final class PickerSource {
             ended = false
             if offset > 0 { _ = try read(offset) }
         }
-        return try payloads(read(limit))
+        let rows = try payloads(read(limit))
+        return (rows, !ended)
     }
 
     /// The rows with what their kind column shows: a link's archive status, a document's file
@@ -50,7 +56,7 @@ public final class PickerSource {
 
     private func read(_ limit: Int) throws -> [Entry] {
         guard !ended else { return [] }
-        let page = try store.pickerPage(parsed, after: next, limit: limit)
+        let page = try store.pickerPage(parsed, after: next, limit: limit, partial: true)
         shown += page.entries.count
         next = page.next
         ended = page.next == nil

@@ -24,7 +24,7 @@ struct PickerKindTests {
                 (\(document), '00000000-0000-4000-8000-000000000000', 'report-q3.pdf', 1000, x'00');
             """
         #expect(try Child(["sqlite3", sandbox.database, sql]).communicate().status == 0)
-        let rows = try PickerSource(store: store).page(query: "", offset: 0, limit: 10)
+        let rows = try PickerSource(store: store).page(query: "", offset: 0, limit: 10).entries
         let now = Timestamp.now()
         func details(_ id: Int64) -> String {
             rows.first { $0.id == id }.map { RowText.details($0, now: now, syncOn: false) } ?? ""
@@ -35,7 +35,7 @@ struct PickerKindTests {
         #expect(details(document).hasPrefix("document  "))
         let row = try #require(rows.first { $0.id == document })
         #expect(RowText.preview(row) == "report-q3.pdf · Quarterly report")
-        let found = try PickerSource(store: store).page(query: "failed", offset: 0, limit: 10)
+        let found = try PickerSource(store: store).page(query: "failed", offset: 0, limit: 10).entries
         #expect(found.first.map { RowText.details($0, now: now, syncOn: false) }?.hasPrefix("link failed") == true)
     }
 

@@ -10,14 +10,19 @@ struct PickerListTests {
         let count: Int
         init(_ count: Int) { self.count = count }
 
-        func fetch(_ query: String, _ offset: Int, _ limit: Int) -> [Entry] {
+        /// With `short`, a page holds at most that many rows and says more follow, as a picker
+        /// page of a phrase rare among the newest entries does (`PickerPage.partial`).
+        var short: Int?
+
+        func fetch(_ query: String, _ offset: Int, _ limit: Int) -> (entries: [Entry], more: Bool) {
             pages.append((query, offset, limit))
             let ids = (0..<count).map { Int64(count - $0) }.filter { query.isEmpty || $0 % 2 == 0 }
-            return ids.dropFirst(offset).prefix(limit).map {
+            let rows = ids.dropFirst(offset).prefix(min(limit, short ?? limit)).map {
                 Entry(
                     id: $0, text: nil, previewSource: "entry \($0)", capturedAt: Timestamp(microseconds: 0), source: .manual,
                     sourceApp: nil, bytes: 1, pinned: false, tags: [], useCount: 0, lastUsedAt: nil)
             }
+            return (rows, offset + rows.count < ids.count)
         }
     }
 
@@ -52,6 +57,28 @@ struct PickerListTests {
         #expect(list.current?.id == 2)
     }
 
+    /// Short pages that say more follow: the list wants more until a screenful and a half is
+    /// loaded, one page per call (the window loads them between events), and stops at the end.
+    @Test func shortPagesWithMoreToFollowAreLoadedUntilTheScreenIsFull() {
+        let history = History(30)
+        history.short = 3
+        var list = PickerList(pageSize: 20, visibleRows: 5) { history.fetch($0, $1, $2) }
+        list.search("even")
+        #expect(list.entries.count == 3)
+        #expect(list.wantsMore)
+        var calls = 0
+        while list.wantsMore {
+            list.loadMoreIfNeeded()
+            calls += 1
+        }
+        #expect(list.entries.count == 12)
+        #expect(calls == 3)
+        list.move(by: 100)
+        while list.wantsMore { list.loadMoreIfNeeded() }
+        #expect(list.entries.map(\.id) == (1...15).reversed().map { Int64($0 * 2) })
+        #expect(list.exhausted)
+    }
+
     @Test func marksKeepTheOrderChosen() {
         let history = History(10)
         var list = PickerList(pageSize: 20, visibleRows: 5) { history.fetch($0, $1, $2) }
@@ -68,7 +95,7 @@ struct PickerListTests {
     @Test func aQueryThatDoesNotParseKeepsTheRows() {
         var list = PickerList(pageSize: 20, visibleRows: 5) { query, _, _ in
             if query.contains("\"") { throw PickerUsageErrorStandIn() }
-            return []
+            return ([], false)
         }
         list.search("\"open")
         #expect(list.problem != nil)

@@ -18,6 +18,9 @@ public struct PickerPage: Sendable {
     public var entries: [Entry]
     /// Where the next page starts, nil when this page ends the list.
     public var next: PickerCursor?
+    /// True when the page stopped short of its limit with more of the list still to look at
+    /// (`pickerPage`'s `partial`): the next page may hold rows although this one is not full.
+    public var partial = false
 }
 
 extension HistoryStore {
@@ -31,16 +34,23 @@ extension HistoryStore {
     /// page by page: the next page starts below the last row shown (a keyset on `seq`), so a
     /// page costs the same deep in the list as at its top, and the hits of a common word are
     /// not all read to show fifty. `pick` and the picker window share this list.
+    ///
+    /// With `partial`, a phrase or several words whose hits are rare among the newest entries
+    /// do not read the rest of the history for this page: the page holds what the first walk
+    /// found (`HistoryStore.firstWalk`) and says so (`PickerPage.partial`); the next page goes
+    /// on below. A picker window asks so, to paint at once and fill the list between keystrokes
+    /// (docs/DESIGN.md §7).
     public func pickerPage(
-        _ query: SearchQuery, sort: EntrySort? = nil, after: PickerCursor? = nil, limit: Int, withText: Bool = false
+        _ query: SearchQuery, sort: EntrySort? = nil, after: PickerCursor? = nil, limit: Int, withText: Bool = false,
+        partial: Bool = false
     ) throws(StoreError) -> PickerPage {
         try withRegexes(query.patterns, ignoreCase: query.patternsIgnoreCase) { () throws(StoreError) in
-            try page(query, sort: sort, after: after, limit: limit, withText: withText)
+            try page(query, sort: sort, after: after, limit: limit, withText: withText, partial: partial)
         }
     }
 
     private func page(
-        _ query: SearchQuery, sort: EntrySort?, after: PickerCursor?, limit: Int, withText: Bool
+        _ query: SearchQuery, sort: EntrySort?, after: PickerCursor?, limit: Int, withText: Bool, partial: Bool
     ) throws(StoreError) -> PickerPage {
         guard limit > 0 else { return PickerPage(entries: [], next: nil) }
         let text = query.hasTerms ? query.findText : ""
@@ -72,10 +82,16 @@ extension HistoryStore {
                 }
             }
         } else {
-            try searchRecent(selection, below: after?.below, limit: wanted, offset: 0, withText: withText) { entry, seq in
+            let stopped = try searchRecent(
+                selection, below: after?.below, limit: wanted, offset: 0, withText: withText, partial: partial
+            ) { entry, seq in
                 entries.append(entry)
                 last = seq
                 read += 1
+            }
+            if let stopped {
+                return PickerPage(
+                    entries: entries, next: PickerCursor(below: stopped, shown: (after?.shown ?? 0) + read), partial: true)
             }
         }
         if read < wanted, let match = selection.match {

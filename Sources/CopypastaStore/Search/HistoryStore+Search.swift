@@ -70,9 +70,10 @@ extension HistoryStore {
         _ selection: EntrySelection, limit: Int?, offset: Int, withText: Bool, _ body: (Entry) -> Void
     ) throws(StoreError) {
         guard let match = selection.match else {
-            return try searchRecent(selection, below: nil, limit: limit, offset: offset, withText: withText) { entry, _ in
+            try searchRecent(selection, below: nil, limit: limit, offset: offset, withText: withText) { entry, _ in
                 body(entry)
             }
+            return
         }
         try database.withCacheSize(kibibytes: 256) { () throws(StoreError) in
             if selection.ranked {
@@ -119,11 +120,16 @@ extension HistoryStore {
     }
 
     /// Full-text hits newest first (the history's order), below the position `below` when set;
-    /// `body` receives each entry with its position (`seq`), the keyset of the next page.
+    /// `body` receives each entry with its position (`seq`), the keyset of the next page. With
+    /// `partial`, a phrase or several words stop once the first walk has looked at its
+    /// `firstWalk` entries, the page full or not, and the position where the walk stopped is
+    /// returned: the rest of the answer starts below it (a picker shows what was found and asks
+    /// for the rest between keystrokes, `PickerPage.next`).
+    @discardableResult
     func searchRecent(
-        _ selection: EntrySelection, below: Int64?, limit: Int?, offset: Int, withText: Bool,
+        _ selection: EntrySelection, below: Int64?, limit: Int?, offset: Int, withText: Bool, partial: Bool = false,
         _ body: (Entry, Int64) -> Void
-    ) throws(StoreError) {
+    ) throws(StoreError) -> Int64? {
         guard let match = selection.match else {
             // A tag, a kind, an archive status, an application or a source few entries have: its
             // own index, not every row of the history.
@@ -131,11 +137,12 @@ extension HistoryStore {
                 || !selection.appPatterns.isEmpty || !selection.sources.isEmpty
             {
                 try walk(selection, nil, below: below, limit: limit, offset: offset, withText: withText, body)
-                return
+                return nil
             }
             let sql = selection.filteredPage(withText: withText, keyset: below != nil)
             let values = selection.values + (below.map { [$0] } ?? []) + [limit ?? -1, offset]
-            return try read(sql, values, withText: withText, body)
+            try read(sql, values, withText: withText, body)
+            return nil
         }
         var (below, limit, offset) = (below, limit, offset)
         if selection.combined {
@@ -145,7 +152,8 @@ extension HistoryStore {
             // the answer starts below where the walk stopped.
             let progress = try walk(
                 selection, match, below: below, limit: limit, offset: offset, withText: withText, budget: Self.firstWalk, body)
-            if progress.ended { return }
+            if progress.ended { return nil }
+            if partial { return progress.below }
             (below, limit, offset) = (progress.below, limit.map { $0 - progress.shown }, offset - progress.skipped)
         }
         let keyset: [(any SQLValue)?] = below.map { [$0] } ?? []
@@ -167,6 +175,7 @@ extension HistoryStore {
         } else {
             try walk(selection, match, below: below, limit: limit, offset: offset, withText: withText, body)
         }
+        return nil
     }
 
     /// Runs a statement that selected `EntrySelection.pageColumns` and hands each row to `body`.
