@@ -9,16 +9,7 @@ import Testing
 
     /// An xterm of class `name` (plain, PRIMARY only) in the `fixed` font showing `line`; its window id.
     private func xterm(_ desktop: Desktop, _ name: String) throws -> String {
-        let ready = desktop.sandbox.root + "/\(name)-ready"
-        _ = try desktop.start(
-            [
-                "xterm", "-class", name, "-geometry", "60x8+0+0", "-fn", "fixed", "-e", "sh", "-c",
-                "printf '%s\\n' '\(Self.line)'; touch '\(ready)'; exec sleep 600",
-            ], captureOutput: false)
-        #expect(waitUntil(seconds: 30) { desktop.sandbox.read(ready) != nil })
-        let search = try Child(["xdotool", "search", "--sync", "--class", name], environment: desktop.environment)
-            .communicate(timeout: 30).output
-        return try #require(search.split(separator: "\n").first.map(String.init))
+        try desktop.startXterm(name, showing: Self.line)
     }
 
     /// Drags button 1 across `window` on row `y` from `fromX` to `toX`, one motion every 4 pixels.
