@@ -32,6 +32,15 @@ import Testing
         return result.output
     }
 
+    /// Starts the daemon, copies `text` to CLIPBOARD as Ctrl+C does and checks that the daemon
+    /// copied it onto PRIMARY.
+    private func copyOntoPrimary(_ desktop: Desktop, _ text: String) throws {
+        try desktop.startDaemon()
+        try desktop.xclip(Array(text.utf8))
+        #expect(desktop.waitForLog("copied CLIPBOARD onto PRIMARY"), "\(desktop.log)")
+        #expect(read(desktop, "primary") == text)
+    }
+
     @Test func aDragInXtermBecomesTheClipboardOnceAndXtermKeepsPrimary() throws {
         let desktop = try Desktop(config: "feedback = none\nsync-selections = primary-to-clipboard\n")
         try desktop.startDaemon()
@@ -73,10 +82,7 @@ import Testing
 
     @Test func bothDirectionsNeverLoop() throws {
         let desktop = try Desktop(config: "feedback = none\nsync-selections = both\nselect-settle = 100ms\n")
-        try desktop.startDaemon()
-        try desktop.xclip(Array("copied with ctrl+c".utf8))
-        #expect(desktop.waitForLog("copied CLIPBOARD onto PRIMARY"), "\(desktop.log)")
-        #expect(read(desktop, "primary") == "copied with ctrl+c")
+        try copyOntoPrimary(desktop, "copied with ctrl+c")
         // Our own PRIMARY is never read back onto CLIPBOARD: no second copy within a second.
         #expect(!desktop.waitForLog("copied ", times: 2, seconds: 1), "\(desktop.log)")
         #expect(read(desktop, "clipboard") == "copied with ctrl+c")
@@ -91,16 +97,22 @@ import Testing
 
     @Test func clipboardToPrimaryPutsACopyOnPrimary() throws {
         let desktop = try Desktop(config: "feedback = none\nsync-selections = clipboard-to-primary\n")
-        try desktop.startDaemon()
-        try desktop.xclip(Array("middle-click me".utf8))
-        #expect(desktop.waitForLog("copied CLIPBOARD onto PRIMARY"), "\(desktop.log)")
-        #expect(read(desktop, "primary") == "middle-click me")
+        try copyOntoPrimary(desktop, "middle-click me")
         #expect(try desktop.entryCount() == 1)
         // copypasta's own copy (a restore) is not copied back onto PRIMARY.
         #expect(try desktop.cli.run("add", "--copy", "restored by copypasta").status == 0)
         #expect(read(desktop, "clipboard") == "restored by copypasta")
         #expect(!desktop.waitForLog("copied ", times: 2, seconds: 1), "\(desktop.log)")
         #expect(read(desktop, "primary") == "middle-click me")
+    }
+
+    /// Checks that the daemon skipped a selection for `reason` and copied nothing: CLIPBOARD still
+    /// holds "before", the only entry.
+    private func expectSkipped(_ desktop: Desktop, _ reason: String) throws {
+        #expect(desktop.waitForLog(reason), "\(desktop.log)")
+        #expect(!desktop.waitForLog("copied ", seconds: 1), "\(desktop.log)")
+        #expect(read(desktop, "clipboard") == "before")
+        #expect(try desktop.entryCount() == 1)
     }
 
     @Test func anIgnoredApplicationsSelectionIsNotCopied() throws {
@@ -110,10 +122,7 @@ import Testing
         #expect(try desktop.waitForEntries(1))
         let window = try xterm(desktop, "SecretTerm")
         try dragInXterm(desktop, window)
-        #expect(desktop.waitForLog("ignored app"), "\(desktop.log)")
-        #expect(!desktop.waitForLog("copied ", seconds: 1), "\(desktop.log)")
-        #expect(read(desktop, "clipboard") == "before")
-        #expect(try desktop.entryCount() == 1)
+        try expectSkipped(desktop, "ignored app")
     }
 
     @Test func aPasswordHintedPrimaryIsNotCopied() throws {
@@ -123,10 +132,7 @@ import Testing
         #expect(try desktop.waitForEntries(1))
         let hinted = try desktop.start([TestOwner.path, "normal", "--primary", "--hint", "--text", "hunter2"])
         #expect(hinted.waitForLine("owned") != nil)
-        #expect(desktop.waitForLog("password manager hint"), "\(desktop.log)")
-        #expect(!desktop.waitForLog("copied ", seconds: 1), "\(desktop.log)")
-        #expect(read(desktop, "clipboard") == "before")
-        #expect(try desktop.entryCount() == 1)
+        try expectSkipped(desktop, "password manager hint")
     }
 
     @Test func aReloadTurnsCopyOnSelectOn() throws {
