@@ -67,21 +67,13 @@ public enum AIKey {
 
     /// Everything `fd` gives until its end, or nil when `seconds` pass first.
     private static func readAll(_ fd: Int32, seconds: Double) -> [UInt8]? {
-        let deadline = monotonicSeconds() + seconds
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let left = deadline - monotonicSeconds()
-            guard left > 0 else { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(left * 1000, 60_000)) + 1)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return bytes }
-            if bytes.count < maximumBytes { bytes += buffer[..<count] }
+        // A failed read ends the output as its end does; past the cap, the rest is read and dropped.
+        let end = Spawn.drain(fd, until: monotonicSeconds() + seconds, bufferSize: 4096) { chunk in
+            if bytes.count < maximumBytes { bytes += chunk }
+            return true
         }
+        return end == .deadline ? nil : bytes
     }
 
     /// The first line of `bytes`, trimmed; a key with a control character could forge a header, so it is refused.

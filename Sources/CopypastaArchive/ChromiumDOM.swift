@@ -38,20 +38,10 @@ enum ChromiumDOM {
     /// Reads `fd` to its end; nil past the deadline or the cap.
     private static func readAll(_ fd: Int32, until deadline: Double, maxBytes: Int) -> [UInt8]? {
         var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let left = deadline - monotonicSeconds()
-            guard left > 0 else { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(left * 1000, 60_000)) + 1)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            let count = read(fd, &buffer, buffer.count)
-            if count == 0 { return output }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            output.append(contentsOf: buffer[0..<count])
-            guard output.count <= maxBytes else { return nil }
+        let end = Spawn.drain(fd, until: deadline) { chunk in
+            output += chunk
+            return output.count <= maxBytes
         }
+        return end == .end ? output : nil
     }
 }

@@ -6,12 +6,6 @@ public struct HTMLAttribute: Sendable, Hashable {
     public var name: String
     /// The attribute's value, entities decoded.
     public var value: String
-
-    /// An attribute named `name` with `value`.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// A parsed HTML document as gumbo built it (the HTML5 tree construction rules: implied `<html>`,

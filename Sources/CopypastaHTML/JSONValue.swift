@@ -69,44 +69,45 @@ private struct JSONParser {
     }
 
     private mutating func object(depth: Int) -> JSONValue? {
-        index += 1
         var members: [(String, JSONValue)] = []
-        while true {
-            skipSpace()
-            guard index < bytes.count else { return .object(members) }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard let key = string() ?? bareWord() else { return nil }
-            skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-            index += 1
-            guard let member = value(depth: depth + 1) else { return nil }
+        let read = items(until: UInt8(ascii: "}")) { parser in
+            guard let key = parser.string() ?? parser.bareWord() else { return false }
+            parser.skipSpace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else { return false }
+            parser.index += 1
+            guard let member = parser.value(depth: depth + 1) else { return false }
             members.append((key, member))
+            return true
         }
+        return read ? .object(members) : nil
     }
 
     private mutating func array(depth: Int) -> JSONValue? {
-        index += 1
         var elements: [JSONValue] = []
+        let read = items(until: UInt8(ascii: "]")) { parser in
+            guard let element = parser.value(depth: depth + 1) else { return false }
+            elements.append(element)
+            return true
+        }
+        return read ? .array(elements) : nil
+    }
+
+    /// Reads the items of an object or array, from its opening bracket to `close` or the end of
+    /// the text (tolerated), skipping stray commas; false as soon as `item` fails.
+    private mutating func items(until close: UInt8, _ item: (inout JSONParser) -> Bool) -> Bool {
+        index += 1
         while true {
             skipSpace()
-            guard index < bytes.count else { return .array(elements) }
-            if bytes[index] == UInt8(ascii: "]") {
+            guard index < bytes.count else { return true }
+            if bytes[index] == close {
                 index += 1
-                return .array(elements)
+                return true
             }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            guard let element = value(depth: depth + 1) else { return nil }
-            elements.append(element)
+            guard item(&self) else { return false }
         }
     }
 

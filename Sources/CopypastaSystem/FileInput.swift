@@ -1,6 +1,7 @@
 import Glibc
 
-/// Reading a whole file descriptor, for the config file and for `add` from standard input.
+/// Reading a whole file descriptor or file, for the config file, `add` from standard input, the
+/// files `import` reads and the text `edit` gets back.
 public enum FileInput {
     /// Why a read stopped.
     public enum Failure: Error {
@@ -27,6 +28,23 @@ public enum FileInput {
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > limit { throw .tooLarge }
+        }
+    }
+
+    /// The whole file at `path`, at most `limit` bytes; the caller says what to throw when it is
+    /// larger (`tooLarge`) or cannot be opened or read (`unreadable`, given the errno).
+    public static func readFile(
+        _ path: String, limit: Int, tooLarge: () -> any Error, unreadable: (Int32) -> any Error
+    ) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw unreadable(errno) }
+        defer { close(fd) }
+        do {
+            return try readAll(fd, limit: limit)
+        } catch .tooLarge {
+            throw tooLarge()
+        } catch let .system(code) {
+            throw unreadable(code)
         }
     }
 }

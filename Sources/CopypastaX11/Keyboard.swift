@@ -137,7 +137,7 @@ public final class Keyboard {
     /// Presses and releases the key at `position` with its level's modifiers and `extra` ones held.
     public func tap(_ position: KeyPosition, holding extra: [Keystroke.Modifier] = []) {
         var mask = position.modifiers
-        for modifier in extra { mask |= Self.mask(modifier) }
+        for modifier in extra { mask |= modifier.x11Mask }
         let held = (0..<8).compactMap { bit -> UInt8? in
             let flag = UInt32(1) << UInt32(bit)
             return mask & flag != 0 ? modifierKeys[flag] : nil
@@ -154,9 +154,12 @@ public final class Keyboard {
         guard let position = position(named: keystroke.key) else { throw .unknownKey(keystroke.description) }
         tap(position, holding: keystroke.modifiers)
     }
+}
 
-    private static func mask(_ modifier: Keystroke.Modifier) -> UInt32 {
-        switch modifier {
+extension Keystroke.Modifier {
+    /// The X11 modifier mask of the key, as XTEST presses it and a passive grab names it.
+    var x11Mask: UInt32 {
+        switch self {
         case .control: UInt32(ControlMask)
         case .shift: UInt32(ShiftMask)
         case .alt: UInt32(Mod1Mask)

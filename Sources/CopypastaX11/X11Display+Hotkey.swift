@@ -51,7 +51,7 @@ extension X11Display {
             hotkey = Hotkey(keystroke: keystroke, grab: .unknownKey, keycode: 0, masks: [])
             return hotkey
         }
-        let base = keystroke.modifiers.reduce(UInt32(0)) { $0 | Self.mask(of: $1) }
+        let base = keystroke.modifiers.reduce(UInt32(0)) { $0 | $1.x11Mask }
         let masks = lockCombinations().map { base | $0 }
         XSync(display, False)
         refusedKeyGrabs = 0
@@ -87,18 +87,9 @@ extension X11Display {
         XRefreshKeyboardMapping(&event)
         guard let hotkey, hotkey.grab == .grabbed else { return }
         let keycode = UInt32(XKeysymToKeycode(display, XStringToKeysym(hotkey.keystroke.key)))
-        let base = hotkey.keystroke.modifiers.reduce(UInt32(0)) { $0 | Self.mask(of: $1) }
+        let base = hotkey.keystroke.modifiers.reduce(UInt32(0)) { $0 | $1.x11Mask }
         guard keycode != hotkey.keycode || lockCombinations().map({ base | $0 }) != hotkey.masks else { return }
         hotkeyRegrabbed?(grabHotkey(hotkey.keystroke))
-    }
-
-    private static func mask(of modifier: Keystroke.Modifier) -> UInt32 {
-        switch modifier {
-        case .control: UInt32(ControlMask)
-        case .shift: UInt32(ShiftMask)
-        case .alt: UInt32(Mod1Mask)
-        case .superKey: UInt32(Mod4Mask)
-        }
     }
 
     /// Every combination of Caps Lock, Num Lock and Scroll Lock, the empty one first. Num Lock and

@@ -6,18 +6,13 @@ import Testing
     let sandbox = Sandbox()
     var cli: CopypastaBinary { CopypastaBinary(sandbox: sandbox) }
 
-    func add(_ arguments: String...) throws {
-        let result = try cli.run(["add"] + arguments)
-        #expect(result.status == 0, "\(result.stderr)")
-    }
-
     func sqlite(_ sql: String) -> ProcessResult? {
         try? Child(["sqlite3", sandbox.database, sql]).communicate()
     }
 
     @Test func deleteTrashesAndUndeleteBringsBack() throws {
-        try add("one")
-        try add("two", "--tag", "work")
+        try cli.add("one")
+        try cli.add("two", "--tag", "work")
         #expect(try cli.run("delete", "2").status == 0)
         #expect(try cli.run("list").output == "1\tone\n")
         #expect(try cli.run("trash").output == "2\ttwo\n")
@@ -31,8 +26,8 @@ import Testing
     }
 
     @Test func purgeAndEmptyDeleteForGood() throws {
-        try add("one")
-        try add("two")
+        try cli.add("one")
+        try cli.add("two")
         #expect(try cli.run("delete", "--purge", "2").status == 0)
         #expect(try cli.run("trash").output.isEmpty && cli.run("list").output == "1\tone\n")
         #expect(try cli.run("delete", "1").status == 0)
@@ -43,8 +38,8 @@ import Testing
     }
 
     @Test func clearMovesToTheTrashUnlessPurge() throws {
-        try add("one")
-        try add("two", "--pin")
+        try cli.add("one")
+        try cli.add("two", "--pin")
         #expect(try cli.run("clear", "--yes").stderr == "copypasta: moved 1 entries to the trash\n")
         #expect(try cli.run("trash").output == "1\tone\n" && cli.run("list").output == "2\ttwo\n")
         #expect(try cli.run("clear", "--yes", "--all", "--purge").stderr == "copypasta: deleted 2 entries\n")
@@ -53,29 +48,29 @@ import Testing
 
     @Test func trashDaysZeroDeletesAtOnce() throws {
         sandbox.write("config/copypasta/copypasta.conf", "trash-days = 0\n")
-        try add("one")
+        try cli.add("one")
         #expect(try cli.run("delete", "1").status == 0)
         #expect(try cli.run("trash").output.isEmpty && cli.run("list").output.isEmpty)
     }
 
     /// A write command purges what is due when no daemon runs.
     @Test func aWriteCommandPurgesTheExpiredTrash() throws {
-        try add("old trash")
-        try add("recent trash")
+        try cli.add("old trash")
+        try cli.add("recent trash")
         #expect(try cli.run("delete", "1", "2").status == 0)
         // Eleven days ago, in microseconds since the epoch.
         #expect(sqlite("UPDATE entry SET trashed_at = trashed_at - 11 * 86400000000 WHERE id = 1")?.status == 0)
         #expect(try cli.run("trash").output == "2\trecent trash\n1\told trash\n")
-        try add("a write")
+        try cli.add("a write")
         #expect(try cli.run("trash").output == "2\trecent trash\n")
     }
 
     /// Every write command purges what is due: `local` and `secure` did not, unlike the others.
     @Test(arguments: [["local", "3"], ["secure", "--clear", "3"], ["pin", "3"]])
     func everyWriteCommandPurgesTheExpiredTrash(_ command: [String]) throws {
-        try add("old trash")
-        try add("recent trash")
-        try add("kept")
+        try cli.add("old trash")
+        try cli.add("recent trash")
+        try cli.add("kept")
         #expect(try cli.run("delete", "1", "2").status == 0)
         #expect(sqlite("UPDATE entry SET trashed_at = trashed_at - 11 * 86400000000 WHERE id = 1")?.status == 0)
         #expect(try cli.run(command).status == 0)
@@ -84,18 +79,18 @@ import Testing
 
     @Test func maxAgeExpiresOldUntaggedEntries() throws {
         sandbox.write("config/copypasta/copypasta.conf", "max-age = 30d\n")
-        try add("old")
-        try add("old tagged", "--tag", "keep")
+        try cli.add("old")
+        try cli.add("old tagged", "--tag", "keep")
         #expect(sqlite("UPDATE entry SET captured_at = captured_at - 31 * 86400000000")?.status == 0)
-        try add("new")
+        try cli.add("new")
         #expect(try cli.run("list").output == "3\tnew\n2\told tagged\n")
         #expect(try cli.run("config").output.contains("max-age = 30d\t#"))
     }
 
     @Test func collectionsAreTagsWithTheirOwnCommands() throws {
-        try add("soup", "--tag", "collection:Recipes")
-        try add("cake")
-        try add("plain", "--tag", "misc")
+        try cli.add("soup", "--tag", "collection:Recipes")
+        try cli.add("cake")
+        try cli.add("plain", "--tag", "misc")
         #expect(try cli.run("tag", "2", "--collection", "recipes", "sweet").status == 0)
         #expect(try cli.run("collections").output == "Recipes\t2\n")
         #expect(try cli.run("tags").output == "misc\t1\nsweet\t1\n")
@@ -107,9 +102,9 @@ import Testing
     }
 
     @Test func linksAreAKindAndTheirDomainIsSearchable() throws {
-        try add("https://www.example.com/a")
-        try add("read example.com later")
-        try add("mailto:someone@example.org")
+        try cli.add("https://www.example.com/a")
+        try cli.add("read example.com later")
+        try cli.add("mailto:someone@example.org")
         // A URL added by hand is a link item whose archive is queued (archive-links = added).
         #expect(
             try cli.run("list", "--kind", "link").output

@@ -7,14 +7,9 @@ import Testing
     let sandbox = Sandbox()
     var cli: CopypastaBinary { CopypastaBinary(sandbox: sandbox) }
 
-    func add(_ arguments: String...) throws {
-        let result = try cli.run(["add"] + arguments)
-        #expect(result.status == 0, "\(result.stderr)")
-    }
-
     @Test func aNamedEntryIsAPinnedSnippetNamedByAtTitle() throws {
-        try add("Signed-off-by: A <a@example.com>")
-        try add("plain")
+        try cli.add("Signed-off-by: A <a@example.com>")
+        try cli.add("plain")
         #expect(try cli.run("name", "1", "git-signoff").status == 0)
         #expect(try cli.run("show", "@Git-Signoff").output == "Signed-off-by: A <a@example.com>")
         #expect(try cli.run("list", "--pinned").output.hasPrefix("1\t"))
@@ -30,8 +25,8 @@ import Testing
     }
 
     @Test func titlesAreUniqueWithoutRegardToCaseAndOneWord() throws {
-        try add("a", "--name", "sig")
-        try add("b")
+        try cli.add("a", "--name", "sig")
+        try cli.add("b")
         let clash = try cli.run("name", "2", "SIG")
         #expect(clash.status == 65 && clash.stderr.contains("entry 1's"))
         #expect(try cli.run("add", "--name", "Sig", "c").status == 65)
@@ -46,7 +41,7 @@ import Testing
     }
 
     @Test func atTitleWorksForTagDeleteAndUndelete() throws {
-        try add("x", "--name", "sig")
+        try cli.add("x", "--name", "sig")
         #expect(try cli.run("tag", "@sig", "mail").status == 0)
         #expect(try cli.run("list", "--tag", "mail").output.hasPrefix("1\t"))
         #expect(try cli.run("untag", "@sig", "mail").status == 0)
@@ -57,9 +52,9 @@ import Testing
     }
 
     @Test func snippetsSortByUseRecencyOrTitle() throws {
-        try add("zeta text", "--name", "zeta")
-        try add("alpha text", "--name", "Alpha")
-        try add("not a snippet")
+        try cli.add("zeta text", "--name", "zeta")
+        try cli.add("alpha text", "--name", "Alpha")
+        try cli.add("not a snippet")
         let byTitle = try cli.run("list", "--snippets", "--sort", "title").output
         #expect(byTitle == "2\t@Alpha: alpha text\n1\t@zeta: zeta text\n", "the title leads a snippet's line")
         let json = try cli.run("list", "--snippets", "--json", "--sort", "title").output
@@ -69,8 +64,8 @@ import Testing
     }
 
     @Test func exportAndImportCarryTheTitle() throws {
-        try add("signature", "--name", "sig")
-        try add("other")
+        try cli.add("signature", "--name", "sig")
+        try cli.add("other")
         let exported = try cli.run("export")
         #expect(exported.status == 0)
         let other = Sandbox()

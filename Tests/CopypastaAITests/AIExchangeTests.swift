@@ -17,6 +17,15 @@ import Testing
         status: 200, headers: [],
         body: Array("{\"model\":\"m\",\"choices\":[{\"message\":{\"content\":\"{\\\"summary\\\":\\\"s\\\"}\"}}]}".utf8))
 
+    /// The error `result` holds; nil, recorded as an issue, when the exchange succeeded.
+    private func failure(_ result: Result<AIReply, AIError>) -> AIError? {
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return nil
+        }
+        return error
+    }
+
     private func exchange(_ script: [AIHTTPResult]) -> (Result<AIReply, AIError>, [Int]) {
         var remaining = script
         var waits: [Int] = []
@@ -44,10 +53,7 @@ import Testing
     @Test func givesUpWithTheProvidersWordsAfterTheRetries() {
         let (result, waits) = exchange([busy(503, after: "1"), busy(503, after: "1"), busy(503, after: "1")])
         #expect(waits == [1, 1])
-        guard case .failure(let error) = result else {
-            Issue.record("expected a failure")
-            return
-        }
+        guard let error = failure(result) else { return }
         #expect(error.exitStatus == .busy)
         #expect(error.description.contains("slow down"))
     }
@@ -55,10 +61,7 @@ import Testing
     @Test func aRetryAfterOverTheCapGivesUpAtOnce() {
         let (result, waits) = exchange([busy(429, after: "3600")])
         #expect(waits.isEmpty)
-        guard case .failure(let error) = result else {
-            Issue.record("expected a failure")
-            return
-        }
+        guard let error = failure(result) else { return }
         #expect(error.exitStatus == .busy)
     }
 
@@ -67,10 +70,7 @@ import Testing
         let (result, _) = exchange([
             AIHTTPResult(status: status, headers: [], body: Array("{\"error\":{\"message\":\"invalid x-api-key\"}}".utf8))
         ])
-        guard case .failure(let error) = result else {
-            Issue.record("expected a failure")
-            return
-        }
+        guard let error = failure(result) else { return }
         #expect(error.exitStatus == .noPermission)
         #expect(error.description.hasPrefix("the provider refused the key"))
     }
@@ -79,10 +79,7 @@ import Testing
         let (result, _) = exchange([
             AIHTTPResult(status: 404, headers: [], body: Array("{\"error\":{\"message\":\"model not found\"}}".utf8))
         ])
-        guard case .failure(let error) = result else {
-            Issue.record("expected a failure")
-            return
-        }
+        guard let error = failure(result) else { return }
         #expect(error.exitStatus == .unavailable)
         #expect(error.description.contains("model not found"))
         #expect(error.description.contains("ai-model"))

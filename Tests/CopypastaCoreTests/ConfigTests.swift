@@ -72,14 +72,10 @@ import Testing
         ("just words", "expected 'key = value'"),
     ])
     func badLinesNameFileLineAndKey(line: String, fragment: String) {
-        do {
-            _ = try Config.parse("# first\n\(line)\n", file: "copypasta.conf")
-            Issue.record("expected an error for \(line)")
-        } catch {
-            #expect(error.exitStatus == .badConfig)
-            #expect(error.description.hasPrefix("copypasta.conf:2: "))
-            #expect(error.description.contains(fragment))
-        }
+        guard let error = configError(line) else { return }
+        #expect(error.exitStatus == .badConfig)
+        #expect(error.description.hasPrefix("copypasta.conf:2: "))
+        #expect(error.description.contains(fragment))
     }
 
     @Test func renderedShowsOrigins() throws {
@@ -117,5 +113,17 @@ import Testing
         #expect(CommandWords.split("'open") == nil)
         let words = ["it's", "a b", ""]
         #expect(CommandWords.split(CommandWords.join(words)) == words)
+    }
+}
+
+/// The error `Config.parse` gives for `line` as line 2 of copypasta.conf (after a comment); nil,
+/// recorded as an issue, when it accepts the line.
+func configError(_ line: String) -> CoreError? {
+    do {
+        _ = try Config.parse("# first\n\(line)\n", file: "copypasta.conf")
+        Issue.record("expected an error for \(line)")
+        return nil
+    } catch {
+        return error
     }
 }

@@ -41,14 +41,10 @@ import Testing
         (#"{"text":"x","source":"\ufeffclipboard"}"#, "'<U+FEFF>clipboard'"),
     ])
     func badImportFieldsNameTheLineAndShowTheValue(line: String, fragment: String) {
-        do {
-            _ = try JSONLines.decode(Array(line.utf8), lineNumber: 9)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.exitStatus == .dataError)
-            #expect(error.description.hasPrefix("line 9: "))
-            #expect(error.description.contains(fragment))
-        }
+        guard let error = importError(line, lineNumber: 9) else { return }
+        #expect(error.exitStatus == .dataError)
+        #expect(error.description.hasPrefix("line 9: "))
+        #expect(error.description.contains(fragment))
     }
 
     @Test func longBadValuesAreCut() {

@@ -52,13 +52,9 @@ import Testing
 
     @Test(arguments: ["{", "[]", #"{"txt":"x"}"#, #"{"text":"x","capturedAt":"soon"}"#, #"{"text":"x","source":"fax"}"#])
     func badImportLinesNameTheLine(line: String) {
-        do {
-            _ = try JSONLines.decode(Array(line.utf8), lineNumber: 42)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.exitStatus == .dataError)
-            #expect(error.description.hasPrefix("line 42:"))
-        }
+        guard let error = importError(line, lineNumber: 42) else { return }
+        #expect(error.exitStatus == .dataError)
+        #expect(error.description.hasPrefix("line 42:"))
     }
 
     @Test(arguments: [(0, "0 s"), (59, "59 s"), (61, "1 min 1 s"), (3600, "1 h"), (90_061, "1 d 1 h"), (1_209_600, "14 d")])
@@ -83,5 +79,17 @@ import Testing
         #expect(fallback.database == "/h/x.db")
         #expect(fallback.databaseOrigin == "--db")
         #expect(fallback.runtimeDirectory == "/tmp/copypasta-5")
+    }
+}
+
+/// The error `JSONLines.decode` gives for `line` read as line `lineNumber` of an import; nil,
+/// recorded as an issue, when it decodes the line.
+func importError(_ line: String, lineNumber: Int) -> CoreError? {
+    do {
+        _ = try JSONLines.decode(Array(line.utf8), lineNumber: lineNumber)
+        Issue.record("expected an error")
+        return nil
+    } catch {
+        return error
     }
 }

@@ -16,12 +16,7 @@ import Testing
     static let url = "https://example.org/heron"
 
     func pair() throws -> (SyncMachine, SyncMachine) {
-        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
-        let a = try SyncMachine(folder: folder) { $0.library.syncMaxFileMegabytes = 1 }
-        let b = try SyncMachine(folder: folder) { $0.library.syncMaxFileMegabytes = 1 }
-        let key = try a.join(name: "desk")
-        try b.join(key, name: "laptop")
-        return (a, b)
+        try SyncMachine.pair(in: shared, { $0.library.syncMaxFileMegabytes = 1 }, { $0.library.syncMaxFileMegabytes = 1 })
     }
 
     /// The files of a small archive: its page, its article and one image.
@@ -59,6 +54,13 @@ import Testing
         try machine.store.entries(withText: true).first { $0.text == text }?.id
     }
 
+    /// The link `a` added, once `a` wrote it out and `b` read it: its id on `b`.
+    static func delivered(from a: SyncMachine, to b: SyncMachine) throws -> Int64 {
+        a.settle()
+        b.settle()
+        return try #require(try id(of: url, on: b))
+    }
+
     /// The folders under `kind` of `machine`'s payload area, hidden ones included.
     static func folders(_ kind: PayloadArea.Kind, of machine: SyncMachine) -> Set<String> {
         Set(FolderPath.names(in: machine.store.payloads.directory(kind)) ?? [])
@@ -68,9 +70,7 @@ import Testing
         let (a, b) = try pair()
         let original = try Self.addLink(a)
         let archive = try Self.archive(original, on: a)
-        a.settle()
-        b.settle()
-        let arrived = try #require(try Self.id(of: Self.url, on: b))
+        let arrived = try Self.delivered(from: a, to: b)
         let link = try #require(try b.store.link(id: arrived))
         #expect(link.status == .full && link.folder == archive && !link.notSynced)
         #expect(link.pageTitle == "The heron" && link.author == "A. Walker" && link.published == "2026-11-01")
@@ -91,9 +91,7 @@ import Testing
     @Test func aLinkPendingOnOneMachineIsNotArchivedAgainOnTheOther() throws {
         let (a, b) = try pair()
         let original = try Self.addLink(a)
-        a.settle()
-        b.settle()
-        let arrived = try #require(try Self.id(of: Self.url, on: b))
+        let arrived = try Self.delivered(from: a, to: b)
         #expect(try b.store.link(id: arrived)?.status == .pending)
         #expect(try b.store.pendingArchives(limit: 10).isEmpty, "the machine that queued it archives it")
         let archive = try Self.archive(original, on: a)
@@ -108,9 +106,7 @@ import Testing
         let original = try Self.addLink(a)
         let big = [UInt8](repeating: 0x78, count: 1 << 20)
         let archive = try Self.archive(original, on: a, extra: [("assets/big.bin", big)])
-        a.settle()
-        b.settle()
-        let arrived = try #require(try Self.id(of: Self.url, on: b))
+        let arrived = try Self.delivered(from: a, to: b)
         let entry = try b.store.entry(id: arrived)
         #expect(entry.link?.notSynced == true && !b.store.payloads.exists(.links, archive))
         #expect(entry.archiveState == "not synced (size)" && entry.libraryMarker == "archive: not synced (size)")
@@ -143,9 +139,7 @@ import Testing
         let (a, b) = try pair()
         let original = try Self.addLink(a)
         let extracted = try Self.archive(original, on: a)
-        a.settle()
-        b.settle()
-        let arrived = try #require(try Self.id(of: Self.url, on: b))
+        let arrived = try Self.delivered(from: a, to: b)
         #expect(b.store.payloads.exists(.links, extracted))
         try b.store.retryArchives(ids: [arrived])
         #expect(try b.store.pendingArchives(limit: 10).map(\.id) == [arrived], "a retry here archives here")

@@ -15,12 +15,15 @@ import Testing
     var folder: String { shared.root + "/synced/copypasta" }
 
     func pair(_ configureB: (inout Config) -> Void = { _ in }) throws -> (SyncMachine, SyncMachine) {
-        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
-        let a = try SyncMachine(folder: folder)
-        let b = try SyncMachine(folder: folder, configure: configureB)
-        let key = try a.join(name: "desk")
-        try b.join(key, name: "laptop")
-        return (a, b)
+        try SyncMachine.pair(in: shared, { _ in }, configureB)
+    }
+
+    /// `text` added on `a`, written out and read by `b`: its id on each machine.
+    func sharedEntry(_ text: String, _ a: SyncMachine, _ b: SyncMachine) throws -> (onA: Int64, onB: Int64) {
+        let onA = try a.add(text)
+        a.settle()
+        b.settle()
+        return (onA, try #require(try b.store.entries(withText: true).first?.id))
     }
 
     @Test func aCopyOnOneMachineIsInTheOthersHistoryAndTurnsSynced() throws {
@@ -89,10 +92,7 @@ import Testing
 
     @Test func pinTagAndTitleConvergeAndTheLaterChangeWins() throws {
         let (a, b) = try pair()
-        let onA = try a.add("release notes")
-        a.settle()
-        b.settle()
-        let onB = try #require(try b.store.entries(withText: true).first?.id)
+        let (onA, onB) = try sharedEntry("release notes", a, b)
         // Apart: A pins, B tags (different registers: both stay); both name it, B later (B wins).
         try a.store.setPinned(ids: [onA], true)
         try a.store.setTitle(id: onA, "notes-a")
@@ -109,10 +109,7 @@ import Testing
 
     @Test func aChangeAfterOneFromAClockFarAheadStillWinsEverywhere() throws {
         let (a, b) = try pair()
-        let onA = try a.add("skewed")
-        a.settle()
-        b.settle()
-        let onB = try #require(try b.store.entries(withText: true).first?.id)
+        let (onA, onB) = try sharedEntry("skewed", a, b)
         // B's clock jumped 400 days ahead: its pin carries a clock A does not take as its own, and
         // B's later clocks go on from it; none of that may cut B off.
         let wall = b.store.wallClock

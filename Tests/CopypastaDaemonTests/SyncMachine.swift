@@ -38,6 +38,19 @@ final class SyncMachine {
         engine.announce = { [unowned self] in announced.append($0) }
     }
 
+    /// Two machines on the folder `synced/copypasta` of `shared`: "desk" (`a`) makes a history and
+    /// "laptop" (`b`) joins it; `configureA` and `configureB` adjust their configurations.
+    static func pair(
+        in shared: Sandbox, _ configureA: (inout Config) -> Void = { _ in }, _ configureB: (inout Config) -> Void = { _ in }
+    ) throws -> (SyncMachine, SyncMachine) {
+        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
+        let a = try SyncMachine(folder: shared.root + "/synced/copypasta", configure: configureA)
+        let b = try SyncMachine(folder: shared.root + "/synced/copypasta", configure: configureB)
+        let key = try a.join(name: "desk")
+        try b.join(key, name: "laptop")
+        return (a, b)
+    }
+
     /// Joins the history of `key` (a new history when nil), as `sync init` / `sync join --code` do.
     @discardableResult
     func join(_ key: SyncKey? = nil, name: String) throws -> SyncKey {

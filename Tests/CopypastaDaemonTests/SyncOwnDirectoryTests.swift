@@ -14,12 +14,7 @@ import Testing
     var folder: String { shared.root + "/synced/copypasta" }
 
     func pair() throws -> (SyncMachine, SyncMachine) {
-        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
-        let a = try SyncMachine(folder: folder)
-        let b = try SyncMachine(folder: folder)
-        let key = try a.join(name: "desk")
-        try b.join(key, name: "laptop")
-        return (a, b)
+        try SyncMachine.pair(in: shared)
     }
 
     func directory(of machine: SyncMachine) throws -> String {

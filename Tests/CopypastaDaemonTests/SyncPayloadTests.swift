@@ -15,12 +15,7 @@ import Testing
     var folder: String { shared.root + "/synced/copypasta" }
 
     func pair() throws -> (SyncMachine, SyncMachine) {
-        _ = Child.runQuietly(["mkdir", "-p", shared.root + "/synced"])
-        let a = try SyncMachine(folder: folder) { $0.library.syncMaxFileMegabytes = 1 }
-        let b = try SyncMachine(folder: folder)
-        let key = try a.join(name: "desk")
-        try b.join(key, name: "laptop")
-        return (a, b)
+        try SyncMachine.pair(in: shared) { $0.library.syncMaxFileMegabytes = 1 }
     }
 
     /// Adds a document with `contents` on `machine`, as `add --file` does.

@@ -50,10 +50,7 @@ import Testing
         guard case let .inserted(id) = try capture(store, text) else { throw StoreError.invalid("not inserted") }
         let digest = Fingerprint(of: text).bytes
         try store.delete(ids: [id])
-        let holding = ["", "-wal", "-shm"].filter { suffix in
-            base.sandbox.read(base.sandbox.database + suffix).map { base.contains($0, digest) } ?? false
-        }
-        #expect(holding == [])
+        #expect(base.sandbox.databaseFilesHolding(bytes: digest) == [])
     }
 
     @Test func theSameTextSetAgainWhileItIsTheNewestEntryIsUnchanged() throws {

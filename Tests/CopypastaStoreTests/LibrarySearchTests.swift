@@ -13,11 +13,17 @@ import Testing
         try store.search(SearchQuery.parse(text), order: order, limit: limit, offset: offset).map(\.id)
     }
 
-    @Test func aWordOnlyInTheArticleFindsTheLinkAfterTheTextHits() throws {
+    /// A store with one link, archived, whose article (not its URL) has the word "axolotl".
+    func storeWithArchivedLink() throws -> (HistoryStore, Int64) {
         let store = try HistoryStore(path: sandbox.database)
         let link = try store.addLink(url: "https://example.com/post", archive: true, at: .now())
         try store.recordArchive(
             id: link, status: .full, reason: nil, folder: nil, readableText: "a story about the axolotl", at: .now())
+        return (store, link)
+    }
+
+    @Test func aWordOnlyInTheArticleFindsTheLinkAfterTheTextHits() throws {
+        let (store, link) = try storeWithArchivedLink()
         let note = try #require(try store.add("axolotl notes", at: .now(), policy: .move, maxEntries: 0).id)
         #expect(try search(store, "axolotl") == [note, link])
         #expect(try search(store, "axolotl", order: .recent) == [note, link])
@@ -28,10 +34,7 @@ import Testing
     }
 
     @Test func thePickersPagesFindLibraryTextsAfterTheHistorysHits() throws {
-        let store = try HistoryStore(path: sandbox.database)
-        let link = try store.addLink(url: "https://example.com/post", archive: true, at: .now())
-        try store.recordArchive(
-            id: link, status: .full, reason: nil, folder: nil, readableText: "a story about the axolotl", at: .now())
+        let (store, link) = try storeWithArchivedLink()
         let document = try #require(try store.add("report.pdf", at: .now(), policy: .move, maxEntries: 0).id)
         try store.setBody(id: document, source: .document, text: "axolotl habitat")
         let summarized = try #require(try store.add("plain", at: .now(), policy: .move, maxEntries: 0).id)

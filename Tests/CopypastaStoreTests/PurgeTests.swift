@@ -29,19 +29,7 @@ import Testing
     }
 
     /// Which of the database files still hold the secret's bytes.
-    func filesHoldingSecret() -> [String] {
-        ["", "-wal", "-shm"].filter { suffix in
-            guard let bytes = sandbox.read(sandbox.database + suffix) else { return false }
-            return contains(bytes, Array(secret.utf8))
-        }
-    }
-
-    func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { start in
-            haystack[start] == needle[0] && Array(haystack[start..<start + needle.count]) == needle
-        }
-    }
+    func filesHoldingSecret() -> [String] { sandbox.databaseFilesHolding(secret) }
 
     @Test func deleteLeavesNoTrace() throws {
         let store = try filled()

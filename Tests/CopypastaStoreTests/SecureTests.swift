@@ -20,22 +20,12 @@ import Testing
         return (store, id)
     }
 
-    func filesHolding(_ text: String) -> [String] {
-        let needle = Array(text.utf8)
-        return ["", "-wal", "-shm"].filter { suffix in
-            guard let bytes = sandbox.read(sandbox.database + suffix), bytes.count >= needle.count else { return false }
-            return (0...(bytes.count - needle.count)).contains { start in
-                bytes[start] == needle[0] && Array(bytes[start..<start + needle.count]) == needle
-            }
-        }
-    }
-
     @Test func securingPurgesThePlaintextFromTheDatabaseFiles() throws {
         let (store, id) = try filled()
-        #expect(!filesHolding(secret).isEmpty)
+        #expect(!sandbox.databaseFilesHolding(secret).isEmpty)
         let key = try store.secureKey(passphrase: passphrase, create: true)
         try store.makeSecure(id: id, key: key)
-        #expect(filesHolding(secret) == [])
+        #expect(sandbox.databaseFilesHolding(secret) == [])
         #expect(try store.search(SearchQuery.parse(secret), order: .recent, limit: nil).isEmpty)
         let entry = try store.entry(id: id)
         #expect(entry.secure && entry.previewSource == Entry.securePreview)

@@ -7,11 +7,7 @@ import Testing
 @Suite struct SyncApplyTests {
     let sandbox = Sandbox()
 
-    func open() throws -> HistoryStore {
-        let store = try HistoryStore(path: sandbox.database)
-        try store.setSync(enabled: true)
-        return store
-    }
+    func open() throws -> HistoryStore { try sandbox.storeWithSyncOn() }
 
     static func gid(_ text: String) -> String { "g-" + text }
 

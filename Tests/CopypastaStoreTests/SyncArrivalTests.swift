@@ -21,8 +21,7 @@ import Testing
     }
 
     @Test func theNewestClipboardCopyNewHereArrives() throws {
-        let store = try HistoryStore(path: sandbox.database)
-        try store.setSync(enabled: true)
+        let store = try sandbox.storeWithSyncOn()
         let outcome = try apply(store, [Self.record("newer", at: 2), Self.record("older", at: 1)], seq: 1)
         let arrival = try #require(outcome.arrival)
         #expect(try store.entry(id: arrival.id).text == "newer")

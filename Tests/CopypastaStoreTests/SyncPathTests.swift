@@ -7,11 +7,7 @@ import Testing
 @Suite struct SyncPathTests {
     let sandbox = Sandbox()
 
-    func open() throws -> HistoryStore {
-        let store = try HistoryStore(path: sandbox.database)
-        try store.setSync(enabled: true)
-        return store
-    }
+    func open() throws -> HistoryStore { try sandbox.storeWithSyncOn() }
 
     func queuedGids(_ store: HistoryStore) throws -> [String: Bool] {
         var out: [String: Bool] = [:]

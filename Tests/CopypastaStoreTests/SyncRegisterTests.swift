@@ -65,13 +65,18 @@ import Testing
         try store.syncQueue(limit: 10, gid: Self.gid).entries.map(\.record)
     }
 
-    @Test(arguments: SyncRegister.allCases)
-    func aLocalChangeIsReadQueuedAndSettledByItsClock(_ register: SyncRegister) throws {
-        let store = try HistoryStore(path: sandbox.database)
-        try store.setSync(enabled: true)
+    /// A store with sync on and one entry, "walked": the entry's id.
+    func walked() throws -> (store: HistoryStore, id: Int64) {
+        let store = try sandbox.storeWithSyncOn()
         guard let id = try store.add("walked", at: .now(), policy: .move, maxEntries: 0).id else {
             throw StoreError.invalid("not stored")
         }
+        return (store, id)
+    }
+
+    @Test(arguments: SyncRegister.allCases)
+    func aLocalChangeIsReadQueuedAndSettledByItsClock(_ register: SyncRegister) throws {
+        let (store, id) = try walked()
         try store.markWritten(try store.syncQueue(limit: 10, gid: Self.gid), seq: 1)
         guard let before = try row(store, id)?.record else { throw StoreError.invalid("no row") }
 
@@ -91,11 +96,7 @@ import Testing
 
     @Test(arguments: SyncRegister.allCases)
     func aRemoteChangeIsAppliedToTheRow(_ register: SyncRegister) throws {
-        let store = try HistoryStore(path: sandbox.database)
-        try store.setSync(enabled: true)
-        guard let id = try store.add("walked", at: .now(), policy: .move, maxEntries: 0).id else {
-            throw StoreError.invalid("not stored")
-        }
+        let (store, id) = try walked()
         _ = try store.syncQueue(limit: 10, gid: Self.gid)  // gives the entry its gid
         guard let local = try row(store, id)?.record else { throw StoreError.invalid("no row") }
         let remote = altered(local, register)
@@ -110,8 +111,7 @@ import Testing
     }
 
     @Test func anEntryNewHereArrivesWithEveryRegister() throws {
-        let store = try HistoryStore(path: sandbox.database)
-        try store.setSync(enabled: true)
+        let store = try sandbox.storeWithSyncOn()
         var remote = SyncEntryRecord(
             gid: Self.gid("arrived"), text: "arrived", capturedAt: "2026-11-21T10:00:00.000Z", source: "clipboard",
             sourceApp: "xterm", exists: true, existsAt: 10)

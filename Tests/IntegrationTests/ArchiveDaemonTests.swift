@@ -8,12 +8,9 @@ import Testing
 /// links are pending (at start, or when a command kicks it), and keeps libcurl out of itself.
 @Suite(.serialized) struct ArchiveDaemonTests {
     @Test func daemonArchivesPendingLinksWhenItStarts() throws {
-        let web = try FixtureServer()
-        let desktop = try Desktop(config: "archive-private-hosts = yes\n")
-        let store = try HistoryStore(path: desktop.sandbox.database)
-        let id = try store.addLink(url: web.url("/article/"), archive: true, at: .now())
-        try desktop.startDaemon()
-        #expect(waitUntil(seconds: 60) { (try? store.link(id: id))?.status == .full }, "\(desktop.log)")
+        let queued = try QueuedLink("/article/")
+        try queued.desktop.startDaemon()
+        #expect(waitUntil(seconds: 60) { (try? queued.store.link(id: queued.id))?.status == .full }, "\(queued.desktop.log)")
     }
 
     @Test func addURLWakesTheDaemonWhichArchivesTheLink() throws {
@@ -46,13 +43,10 @@ import Testing
     }
 
     @Test func privateAddressesAreNotFetchedByDefault() throws {
-        let web = try FixtureServer()
-        let desktop = try Desktop()
-        let store = try HistoryStore(path: desktop.sandbox.database)
-        let id = try store.addLink(url: web.url("/article/"), archive: true, at: .now())
-        try desktop.startDaemon()
-        #expect(waitUntil(seconds: 60) { (try? store.link(id: id))?.status == .failed })
-        #expect(try store.link(id: id)?.reason == "private address refused: 127.0.0.1")
+        let queued = try QueuedLink("/article/", config: "")
+        try queued.desktop.startDaemon()
+        #expect(waitUntil(seconds: 60) { (try? queued.store.link(id: queued.id))?.status == .failed })
+        #expect(try queued.store.link(id: queued.id)?.reason == "private address refused: 127.0.0.1")
     }
 
     @Test func neitherCopypastaNorItsDaemonLinksLibcurl() throws {
@@ -62,5 +56,23 @@ import Testing
         let directory = CopypastaBinary.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         let archive = try Child(["ldd", directory.joined(separator: "/") + "/copypasta-archive"]).communicate()
         #expect(archive.output.contains("libcurl"))
+    }
+}
+
+/// A link queued for archiving before any daemon runs, on a desktop with `config` (by default,
+/// loopback pages may be archived), and the fixture web server that serves it (kept as long as
+/// the value is).
+struct QueuedLink {
+    let web: FixtureServer
+    let desktop: Desktop
+    let store: HistoryStore
+    let id: Int64
+
+    /// Queues a link to `path` on a new fixture server.
+    init(_ path: String, config: String = "archive-private-hosts = yes\n") throws {
+        web = try FixtureServer()
+        desktop = try Desktop(config: config)
+        store = try HistoryStore(path: desktop.sandbox.database)
+        id = try store.addLink(url: web.url(path), archive: true, at: .now())
     }
 }

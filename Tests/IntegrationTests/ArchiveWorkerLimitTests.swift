@@ -10,10 +10,8 @@ import Testing
     /// made meanwhile is stored before the kill; the link stays pending with the interruption
     /// marked, each later run counts one attempt, and after three it is failed.
     @Test func aHungWorkerIsKilledAtItsDeadlineWhileCapturesGoOn() throws {
-        let web = try FixtureServer()
-        let desktop = try Desktop(config: "archive-private-hosts = yes\narchive-timeout = 5s\n")
-        let store = try HistoryStore(path: desktop.sandbox.database)
-        let stuck = try store.addLink(url: web.url("/stall/page"), archive: true, at: .now())
+        let queued = try QueuedLink("/stall/page", config: "archive-private-hosts = yes\narchive-timeout = 5s\n")
+        let (web, desktop, store, stuck) = (queued.web, queued.desktop, queued.store, queued.id)
         try desktop.startDaemon()
         let marked = waitUntil(seconds: 30) { (try? store.link(id: stuck))?.reason == HistoryStore.interruptedArchiveReason }
         #expect(marked, "\(desktop.log)")

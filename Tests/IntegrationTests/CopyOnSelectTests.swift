@@ -9,16 +9,7 @@ import Testing
 
     /// An xterm of class `name` (plain, PRIMARY only) in the `fixed` font showing `line`; its window id.
     private func xterm(_ desktop: Desktop, _ name: String) throws -> String {
-        let ready = desktop.sandbox.root + "/\(name)-ready"
-        _ = try desktop.start(
-            [
-                "xterm", "-class", name, "-geometry", "60x8+0+0", "-fn", "fixed", "-e", "sh", "-c",
-                "printf '%s\\n' '\(Self.line)'; touch '\(ready)'; exec sleep 600",
-            ], captureOutput: false)
-        #expect(waitUntil(seconds: 30) { desktop.sandbox.read(ready) != nil })
-        let search = try Child(["xdotool", "search", "--sync", "--class", name], environment: desktop.environment)
-            .communicate(timeout: 30).output
-        return try #require(search.split(separator: "\n").first.map(String.init))
+        try desktop.startXterm(name, showing: Self.line)
     }
 
     /// Drags button 1 across `window` on row `y` from `fromX` to `toX`, one motion every 4 pixels.
@@ -39,6 +30,15 @@ import Testing
     private func read(_ desktop: Desktop, _ selection: String) -> String? {
         guard let result = try? desktop.paste(selection: selection, timeout: 10), result.status == 0 else { return nil }
         return result.output
+    }
+
+    /// Starts the daemon, copies `text` to CLIPBOARD as Ctrl+C does and checks that the daemon
+    /// copied it onto PRIMARY.
+    private func copyOntoPrimary(_ desktop: Desktop, _ text: String) throws {
+        try desktop.startDaemon()
+        try desktop.xclip(Array(text.utf8))
+        #expect(desktop.waitForLog("copied CLIPBOARD onto PRIMARY"), "\(desktop.log)")
+        #expect(read(desktop, "primary") == text)
     }
 
     @Test func aDragInXtermBecomesTheClipboardOnceAndXtermKeepsPrimary() throws {
@@ -82,10 +82,7 @@ import Testing
 
     @Test func bothDirectionsNeverLoop() throws {
         let desktop = try Desktop(config: "feedback = none\nsync-selections = both\nselect-settle = 100ms\n")
-        try desktop.startDaemon()
-        try desktop.xclip(Array("copied with ctrl+c".utf8))
-        #expect(desktop.waitForLog("copied CLIPBOARD onto PRIMARY"), "\(desktop.log)")
-        #expect(read(desktop, "primary") == "copied with ctrl+c")
+        try copyOntoPrimary(desktop, "copied with ctrl+c")
         // Our own PRIMARY is never read back onto CLIPBOARD: no second copy within a second.
         #expect(!desktop.waitForLog("copied ", times: 2, seconds: 1), "\(desktop.log)")
         #expect(read(desktop, "clipboard") == "copied with ctrl+c")
@@ -100,16 +97,22 @@ import Testing
 
     @Test func clipboardToPrimaryPutsACopyOnPrimary() throws {
         let desktop = try Desktop(config: "feedback = none\nsync-selections = clipboard-to-primary\n")
-        try desktop.startDaemon()
-        try desktop.xclip(Array("middle-click me".utf8))
-        #expect(desktop.waitForLog("copied CLIPBOARD onto PRIMARY"), "\(desktop.log)")
-        #expect(read(desktop, "primary") == "middle-click me")
+        try copyOntoPrimary(desktop, "middle-click me")
         #expect(try desktop.entryCount() == 1)
         // copypasta's own copy (a restore) is not copied back onto PRIMARY.
         #expect(try desktop.cli.run("add", "--copy", "restored by copypasta").status == 0)
         #expect(read(desktop, "clipboard") == "restored by copypasta")
         #expect(!desktop.waitForLog("copied ", times: 2, seconds: 1), "\(desktop.log)")
         #expect(read(desktop, "primary") == "middle-click me")
+    }
+
+    /// Checks that the daemon skipped a selection for `reason` and copied nothing: CLIPBOARD still
+    /// holds "before", the only entry.
+    private func expectSkipped(_ desktop: Desktop, _ reason: String) throws {
+        #expect(desktop.waitForLog(reason), "\(desktop.log)")
+        #expect(!desktop.waitForLog("copied ", seconds: 1), "\(desktop.log)")
+        #expect(read(desktop, "clipboard") == "before")
+        #expect(try desktop.entryCount() == 1)
     }
 
     @Test func anIgnoredApplicationsSelectionIsNotCopied() throws {
@@ -119,10 +122,7 @@ import Testing
         #expect(try desktop.waitForEntries(1))
         let window = try xterm(desktop, "SecretTerm")
         try dragInXterm(desktop, window)
-        #expect(desktop.waitForLog("ignored app"), "\(desktop.log)")
-        #expect(!desktop.waitForLog("copied ", seconds: 1), "\(desktop.log)")
-        #expect(read(desktop, "clipboard") == "before")
-        #expect(try desktop.entryCount() == 1)
+        try expectSkipped(desktop, "ignored app")
     }
 
     @Test func aPasswordHintedPrimaryIsNotCopied() throws {
@@ -132,10 +132,7 @@ import Testing
         #expect(try desktop.waitForEntries(1))
         let hinted = try desktop.start([TestOwner.path, "normal", "--primary", "--hint", "--text", "hunter2"])
         #expect(hinted.waitForLine("owned") != nil)
-        #expect(desktop.waitForLog("password manager hint"), "\(desktop.log)")
-        #expect(!desktop.waitForLog("copied ", seconds: 1), "\(desktop.log)")
-        #expect(read(desktop, "clipboard") == "before")
-        #expect(try desktop.entryCount() == 1)
+        try expectSkipped(desktop, "password manager hint")
     }
 
     @Test func aReloadTurnsCopyOnSelectOn() throws {

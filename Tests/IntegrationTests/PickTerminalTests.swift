@@ -5,11 +5,6 @@ import Testing
 /// `copypasta pick` with the real fzf in a real terminal (tmux): fzf must run in the terminal's
 /// foreground process group, draw, read the keys and hand back the choice.
 @Suite(.serialized) struct PickTerminalTests {
-    static let root: String = {
-        let file = #filePath
-        return String(file[..<(file.firstRange(of: "/Tests/")?.lowerBound ?? file.endIndex)])
-    }()
-
     /// A daemon with two entries, and a terminal whose PATH holds only fzf (no rofi or dmenu to
     /// prefer) and whose SHELL runs fzf's reload and preview commands. The terminal has DISPLAY,
     /// so `picker = launcher` keeps pick from opening its window.
@@ -34,6 +29,16 @@ import Testing
         screen.split(separator: "\n").contains { $0.prefix { $0 != "│" }.dropFirst(2).trimmingSpaces() == text }
     }
 
+    /// Types `query`, waits for fzf to narrow its list to one item, takes it and checks that the
+    /// command exited 0 and restored `text`.
+    private static func chooseOnly(_ query: String, _ terminal: TmuxTerminal, _ desktop: Desktop, restores text: String) throws {
+        try terminal.type(query, enter: false)
+        #expect(terminal.waitForScreen { $0.contains("1/1") })
+        try terminal.keys("Enter")
+        #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
+        #expect(try desktop.paste().output == text)
+    }
+
     @Test func theFzfFallbackDrawsReadsKeysAndRestores() throws {
         let (desktop, terminal) = try setUp()
         try terminal.type("\(CopypastaBinary.path) pick; echo \"exit=$?\"")
@@ -41,11 +46,7 @@ import Testing
             terminal.waitForScreen { $0.contains("copypasta>") && Self.showsItem($0, "banana split") },
             "fzf must draw in the foreground: \((try? terminal.screen()) ?? "")")
         // fzf does not filter: the query reloads the list with copypasta's own search.
-        try terminal.type("apple", enter: false)
-        #expect(terminal.waitForScreen { $0.contains("1/1") })
-        try terminal.keys("Enter")
-        #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
-        #expect(try desktop.paste().output == "apple pie")
+        try Self.chooseOnly("apple", terminal, desktop, restores: "apple pie")
 
         try terminal.type("\(CopypastaBinary.path) pick; echo \"cancel=$?\"")
         #expect(terminal.waitForScreen { $0.contains("copypasta>") })
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func theManPageFzfExampleSplitsOnATab() throws {
-        let page = String(decoding: Sandbox().read(Self.root + "/man/copypasta.1") ?? [], as: UTF8.self)
+        let page = String(decoding: Sandbox().read(Repository.root + "/man/copypasta.1") ?? [], as: UTF8.self)
         let example = page.split(separator: "\n").first { $0.hasPrefix(".Dl copypasta pick -0 --launcher") }
         let command = try #require(example).dropFirst(".Dl ".count)
             .replacing("\\(dq", with: "\"").replacing("\\e", with: "\\")
@@ -87,10 +88,6 @@ import Testing
         #expect(
             terminal.waitForScreen { Self.showsItem($0, "banana split") && Self.showsItem($0, "apple pie") },
             "fzf shows the texts without their ids: \((try? terminal.screen()) ?? "")")
-        try terminal.type("banana", enter: false)
-        #expect(terminal.waitForScreen { $0.contains("1/1") })
-        try terminal.keys("Enter")
-        #expect(terminal.waitForScreen { $0.contains("exit=0") }, "\((try? terminal.screen()) ?? "")")
-        #expect(try desktop.paste().output == "banana split")
+        try Self.chooseOnly("banana", terminal, desktop, restores: "banana split")
     }
 }

@@ -7,12 +7,16 @@ import Testing
         desktop.sandbox.write("launcher.sh", "#!/bin/sh\n" + script, mode: 0o755)
     }
 
-    @Test func choosingALineRestoresItsEntry() throws {
+    /// A desktop with a running daemon and `texts` added in order (the last is the newest).
+    func started(adding texts: String...) throws -> Desktop {
         let desktop = try Desktop(config: "feedback = none\n")
         try desktop.startDaemon()
-        try desktop.cli.run("add", "first entry")
-        try desktop.cli.run("add", "multi\nline\nentry")
-        try desktop.cli.run("add", "third")
+        for text in texts { try desktop.cli.run("add", text) }
+        return desktop
+    }
+
+    @Test func choosingALineRestoresItsEntry() throws {
+        let desktop = try started(adding: "first entry", "multi\nline\nentry", "third")
         let script = launcher(desktop, "cat > \"$(dirname \"$0\")/menu.txt\"; sed -n 2p \"$(dirname \"$0\")/menu.txt\"\n")
         let result = try desktop.cli.run("pick", "--launcher", script)
         #expect(result.status == 0, "\(result.stderr)")
@@ -23,9 +27,7 @@ import Testing
     }
 
     @Test func cancellingExitsOneAndChangesNothing() throws {
-        let desktop = try Desktop(config: "feedback = none\n")
-        try desktop.startDaemon()
-        try desktop.cli.run("add", "keep")
+        let desktop = try started(adding: "keep")
         try desktop.xclip(Array("current".utf8))
         try desktop.waitForEntries(2)
         let cancel = try desktop.cli.run("pick", "--launcher", launcher(desktop, "cat >/dev/null; exit 1\n"))
@@ -37,10 +39,7 @@ import Testing
     }
 
     @Test func queryPinnedAndEnvironmentLauncher() throws {
-        let desktop = try Desktop(config: "feedback = none\n")
-        try desktop.startDaemon()
-        try desktop.cli.run("add", "apple pie")
-        try desktop.cli.run("add", "banana split")
+        let desktop = try started(adding: "apple pie", "banana split")
         try desktop.cli.run("pin", "1")
         var cli = desktop.cli
         cli.environment["COPYPASTA_LAUNCHER"] = launcher(desktop, "head -n 1\n")

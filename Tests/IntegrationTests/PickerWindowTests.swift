@@ -21,6 +21,14 @@ import Testing
         for number in 1...count { #expect(try desktop.cli.run("add", "entry \(number)").status == 0) }
     }
 
+    /// A running daemon with "entry 1" … "entry `count`" added one by one, and the picker open.
+    private func pickerOn(_ count: Int, config: String = "feedback = none\n") throws -> (Desktop, PickerSession) {
+        let desktop = try Desktop(config: config)
+        try desktop.startDaemon()
+        try add(desktop, count: count)
+        return (desktop, try PickerSession(desktop))
+    }
+
     @Test func searchPageCopyWithTheCheckmarkThenEscape() throws {
         let desktop = try Desktop(config: "feedback = none\npick-close = stay\n")
         try desktop.startDaemon()
@@ -64,10 +72,7 @@ import Testing
     }
 
     @Test func deleteUndoPinAndMergeInTheOrderChosen() throws {
-        let desktop = try Desktop(config: "feedback = none\n")
-        try desktop.startDaemon()
-        try add(desktop, count: 3)
-        let picker = try PickerSession(desktop)
+        let (desktop, picker) = try pickerOn(3)
         try picker.keys("Delete")
         #expect(waitUntil { (try? desktop.sql("SELECT trashed_at IS NOT NULL FROM entry WHERE id = 3")) == "1" })
         #expect(picker.waitFor("rows") { $0 == "2" })
@@ -87,10 +92,7 @@ import Testing
     /// Ctrl+T edits the tags; a click on a row copies it (rows start 40 pixels down, 29 high, at
     /// the default font and 96 dpi).
     @Test func tagsAndAClick() throws {
-        let desktop = try Desktop(config: "feedback = none\npick-close = stay\n")
-        try desktop.startDaemon()
-        try add(desktop, count: 2)
-        let picker = try PickerSession(desktop)
+        let (desktop, picker) = try pickerOn(2, config: "feedback = none\npick-close = stay\n")
         try picker.keys("ctrl+t")
         try picker.type("work later")
         try picker.keys("Return")

@@ -110,10 +110,7 @@ import Testing
 
     @Test func keepAliveServesTheEntryAfterItsOwnerExitsButNeverTakesItBack() throws {
         let desktop = try Desktop(config: "feedback = none\n")
-        try desktop.startDaemon()
-        let owner = try desktop.start([TestOwner.path, "normal", "--text", "copied then closed"])
-        #expect(owner.waitForLine("owned") != nil)
-        try desktop.waitForEntries(1)
+        let owner = try desktop.startDaemonWithOwner(of: "copied then closed")
         owner.signal(SIGKILL)
         owner.wait()
         #expect(desktop.waitForLog("keeping the clipboard alive"))

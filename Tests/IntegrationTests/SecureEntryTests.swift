@@ -36,27 +36,17 @@ import Testing
         String(decoding: sandbox.read(sandbox.root + "/asked") ?? [], as: UTF8.self).occurrences(of: "asked")
     }
 
-    static func filesHolding(_ text: String, _ sandbox: Sandbox) -> [String] {
-        let needle = Array(text.utf8)
-        return ["", "-wal", "-shm"].filter { suffix in
-            guard let bytes = sandbox.read(sandbox.database + suffix), bytes.count >= needle.count else { return false }
-            return (0...(bytes.count - needle.count)).contains { start in
-                bytes[start] == needle[0] && Array(bytes[start..<start + needle.count]) == needle
-            }
-        }
-    }
-
     @Test func secureRemovesThePlaintextAndShowNeedsThePassphrase() throws {
         let sandbox = Sandbox()
         sandbox.write("config/copypasta/copypasta.conf", "pinentry-program = \(Self.pinentry(in: sandbox))\n")
         let cli = CopypastaBinary(sandbox: sandbox)
         for index in 0..<200 { try cli.run("add", "filler \(index) words to index") }
         #expect(try cli.run("add", "password: \(Self.secret)").output == "201\n")
-        #expect(!Self.filesHolding(Self.secret, sandbox).isEmpty)
+        #expect(!sandbox.databaseFilesHolding(Self.secret).isEmpty)
         let secure = try cli.run("secure", "201")
         #expect(secure.status == 0, "\(secure.stderr)")
         #expect(Self.asked(sandbox) == 1)
-        #expect(Self.filesHolding(Self.secret, sandbox) == [])
+        #expect(sandbox.databaseFilesHolding(Self.secret) == [])
         #expect(try cli.run("search", Self.secret).status == 1)
         #expect(try cli.run("list", "--limit", "1").output.hasSuffix("[secure]\n"))
         let json = try cli.run("list", "--json", "--limit", "1").output
@@ -111,7 +101,7 @@ import Testing
         let viaStdin = try cli.run(
             ["add", "--secure", "--passphrase-fd", "0", "the \(Self.secret)"], input: Array(Self.passphrase.utf8))
         #expect(viaStdin.output == "51\n", "\(viaStdin.stderr)")
-        #expect(Self.filesHolding(Self.secret, sandbox) == [])
+        #expect(sandbox.databaseFilesHolding(Self.secret) == [])
         let export = try cli.run("export")
         #expect(!export.output.contains(Self.secret) && !export.output.contains("\"id\":51,"))
         #expect(export.stderr == "copypasta: 1 secure entries left out (see --include-secure)\n")
@@ -207,7 +197,7 @@ import Testing
         try desktop.startDaemon()
         #expect(desktop.waitForLog("reason=password manager hint"), "the daemon skips what the background server serves")
         #expect(try desktop.entryCount() == 1)
-        #expect(Self.filesHolding(Self.secret, sandbox) == [])
+        #expect(sandbox.databaseFilesHolding(Self.secret) == [])
         let locked = try desktop.cli.run("pick", "--first")
         #expect(locked.status == 0 && locked.stderr.isEmpty, "\(locked.stderr)")
         #expect(Self.asked(sandbox) == 2)

@@ -20,6 +20,13 @@ import Testing
         return daemon
     }
 
+    /// Blanks the screen, as a screen locker does, then stops `daemon` as a logout does.
+    private func lockThenStop(_ desktop: Desktop, _ daemon: Child) throws {
+        #expect(try desktop.tool(["xset", "s", "activate"]) == 0)
+        daemon.signal(SIGTERM)
+        #expect(daemon.wait(seconds: 30) == 0, "\(desktop.log)")
+    }
+
     /// The texts left in the database, history and trash, sorted.
     private func texts(_ desktop: Desktop) throws -> [String] {
         try desktop.sql("SELECT preview FROM entry ORDER BY preview").split(separator: "\n").map(String.init)
@@ -46,10 +53,7 @@ import Testing
 
     @Test func sigtermPurgesTheSessionsEntries() throws {
         let desktop = try Desktop(config: "feedback = none\nclear-on = logout\n")
-        let daemon = try prepare(desktop)
-        #expect(try desktop.tool(["xset", "s", "activate"]) == 0)
-        daemon.signal(SIGTERM)
-        #expect(daemon.wait(seconds: 30) == 0, "\(desktop.log)")
+        try lockThenStop(desktop, prepare(desktop))
         #expect(desktop.log.contains("the daemon stopped: purged 2 entries"), "\(desktop.log)")
         #expect(!desktop.log.contains("the screen locked"), "logout ignores the screen saver: \(desktop.log)")
         #expect(try texts(desktop) == survivors, "\((try? texts(desktop)) ?? [])")
@@ -66,10 +70,7 @@ import Testing
 
     @Test func theDefaultKeepsEverything() throws {
         let desktop = try Desktop(config: "feedback = none\n")
-        let daemon = try prepare(desktop)
-        #expect(try desktop.tool(["xset", "s", "activate"]) == 0)
-        daemon.signal(SIGTERM)
-        #expect(daemon.wait(seconds: 30) == 0, "\(desktop.log)")
+        try lockThenStop(desktop, prepare(desktop))
         #expect(try desktop.entryCount() == 5, "\(desktop.log)")
     }
 }

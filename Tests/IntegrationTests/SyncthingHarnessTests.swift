@@ -13,6 +13,17 @@ import Testing
         let beta = try SyncthingInstance(home: sandbox.root + "/st-b", name: "beta")
         defer { beta.stop() }
         let logs = { alpha.logTail() + "\n" + beta.logTail() }
+        // Alpha reaches beta again within `seconds`, then the file written while they were apart
+        // arrives within 10 s: both times are printed, counted from `since`.
+        func catchUp(after event: String, since: Double, seconds: Double, file: String, text: String) {
+            #expect(alpha.waitConnected(to: beta, seconds: seconds), "\(logs())")
+            let back = Clock.now()
+            let arrived = waitUntil(seconds: 10) { SyncthingConfig.read(sandbox.root + "/b/" + file) == text }
+            #expect(arrived, "the file written before \(event) did not arrive within 10 s of reconnecting\n\(logs())")
+            print(
+                "syncthing harness: reconnected \(Int((back - since) * 1000)) ms after \(event), the file written before"
+                    + " it arrived \(Int((Clock.now() - back) * 1000)) ms later")
+        }
         try alpha.pair(with: beta)
         try alpha.shareFolder(id: "cp", path: sandbox.root + "/a", devices: [beta], tuned: true)
         try beta.shareFolder(id: "cp", path: sandbox.root + "/b", devices: [alpha], tuned: true)
@@ -30,15 +41,8 @@ import Testing
         #expect(waitUntil(seconds: 10) { !alpha.isConnected(to: beta) && !beta.isConnected(to: alpha) }, "\(logs())")
         #expect(SyncthingConfig.write("second", to: sandbox.root + "/a/two.txt"))
         try alpha.resume(device: beta.myID)
-        let resumed = Clock.now()
         // Syncthing redials every reconnectionIntervalS (5 s here); a loaded machine can take longer.
-        #expect(alpha.waitConnected(to: beta, seconds: 30), "\(logs())")
-        let reconnected = Clock.now()
-        let delivered = waitUntil(seconds: 10) { SyncthingConfig.read(sandbox.root + "/b/two.txt") == "second" }
-        #expect(delivered, "the file written while paused did not arrive within 10 s of reconnecting\n\(logs())")
-        print(
-            "syncthing harness: reconnected \(Int((reconnected - resumed) * 1000)) ms after resume, the paused file arrived"
-                + " \(Int((Clock.now() - reconnected) * 1000)) ms later")
+        catchUp(after: "the resume", since: Clock.now(), seconds: 30, file: "two.txt", text: "second")
 
         // A crash and a restart keep the home, the ports, the pairing and the folder.
         beta.kill()
@@ -46,16 +50,9 @@ import Testing
         #expect((try? beta.client.get("/rest/system/ping")) == nil, "a killed Syncthing still answers")
         #expect(SyncthingConfig.write("third", to: sandbox.root + "/a/three.txt"))
         try beta.restart()
-        let restarted = Clock.now()
         // Alpha dials: it finds the restarted peer at its next dial, which a Syncthing younger
         // than a minute makes on a growing schedule (seen: 15 s), then every 5 s.
-        #expect(alpha.waitConnected(to: beta, seconds: 60), "\(logs())")
-        let back = Clock.now()
-        let caughtUp = waitUntil(seconds: 10) { SyncthingConfig.read(sandbox.root + "/b/three.txt") == "third" }
-        #expect(caughtUp, "the file written while the peer was down did not arrive after its restart\n\(logs())")
-        print(
-            "syncthing harness: reconnected \(Int((back - restarted) * 1000)) ms after the restart, the file arrived"
-                + " \(Int((Clock.now() - back) * 1000)) ms later")
+        catchUp(after: "the restart", since: Clock.now(), seconds: 60, file: "three.txt", text: "third")
     }
 }
 

@@ -6,10 +6,7 @@ import Testing
 @Suite(.serialized) struct TrashKeepAliveTests {
     @Test func aTrashedEntryIsNotKeptAliveWhenItsOwnerExits() throws {
         let desktop = try Desktop(config: "feedback = none\n")
-        try desktop.startDaemon()
-        let owner = try desktop.start([TestOwner.path, "normal", "--text", "copied then trashed"])
-        #expect(owner.waitForLine("owned") != nil)
-        try desktop.waitForEntries(1)
+        let owner = try desktop.startDaemonWithOwner(of: "copied then trashed")
         #expect(try desktop.cli.run("delete", "1").status == 0)
         owner.signal(SIGKILL)
         owner.wait()

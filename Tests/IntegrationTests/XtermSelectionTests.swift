@@ -11,16 +11,7 @@ import Testing
     /// Each test clicks in a window of its own: xterm counts clicks in quick succession as one
     /// multi-click (the fourth selects more than the line).
     private func xterm(_ desktop: Desktop, _ name: String = "XTerm", y: Int = 0) throws -> String {
-        let ready = desktop.sandbox.root + "/\(name)-ready"
-        _ = try desktop.start(
-            [
-                "xterm", "-class", name, "-geometry", "60x8+0+\(y)", "-fn", "fixed", "-xrm", "\(name)*selectToClipboard: true",
-                "-e", "sh", "-c", "printf '%s\\n' '\(Self.line)'; touch '\(ready)'; exec sleep 600",
-            ], captureOutput: false)
-        #expect(waitUntil(seconds: 30) { desktop.sandbox.read(ready) != nil })
-        let search = try Child(["xdotool", "search", "--sync", "--class", name], environment: desktop.environment)
-            .communicate(timeout: 30).output
-        return try #require(search.split(separator: "\n").first.map(String.init))
+        try desktop.startXterm(name, showing: Self.line, y: y, resources: ["\(name)*selectToClipboard: true"])
     }
 
     /// Clicks button 1 `count` times at character `column` of `row` in `window`.

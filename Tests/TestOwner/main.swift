@@ -26,35 +26,21 @@ struct Options {
 func parse() -> Options {
     var options = Options()
     var arguments = CommandLine.arguments.dropFirst()
-    if let mode = arguments.first {
-        options.mode = mode
-        arguments = arguments.dropFirst()
-    }
-    while let argument = arguments.first {
-        arguments = arguments.dropFirst()
+    if let mode = arguments.popFirst() { options.mode = mode }
+    while let argument = arguments.popFirst() {
         switch argument {
         case "--incr": options.forceIncr = true
         case "--hint": options.hint = true
         case "--primary": options.primary = true
-        case "--chunk":
-            options.chunk = Int(arguments.first ?? "") ?? 4000
-            arguments = arguments.dropFirst()
-        case "--class":
-            options.wmClass = arguments.first
-            arguments = arguments.dropFirst()
+        case "--chunk": options.chunk = Int(arguments.popFirst() ?? "") ?? 4000
+        case "--class": options.wmClass = arguments.popFirst()
         case "--pid": options.setPID = true
         case "--window": options.sayWindow = true
-        case "--count":
-            options.count = Int(arguments.first ?? "") ?? 1
-            arguments = arguments.dropFirst()
-        case "--interval-ms":
-            options.intervalMicros = UInt32((Double(arguments.first ?? "") ?? 5) * 1000)
-            arguments = arguments.dropFirst()
-        case "--text":
-            options.text = Array((arguments.first ?? "").utf8)
-            arguments = arguments.dropFirst()
+        case "--count": options.count = Int(arguments.popFirst() ?? "") ?? 1
+        case "--interval-ms": options.intervalMicros = UInt32((Double(arguments.popFirst() ?? "") ?? 5) * 1000)
+        case "--text": options.text = Array((arguments.popFirst() ?? "").utf8)
         case "--list", "--no-multiple", "--die-mid-incr", "--never-answer", "--current-time", "--twice": break
-        case "--big": arguments = arguments.dropFirst()
+        case "--big": _ = arguments.popFirst()
         default: options.text = readFile(argument)
         }
     }

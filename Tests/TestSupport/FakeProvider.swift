@@ -3,11 +3,7 @@ import Glibc
 /// The fake AI provider of Tests/Fixtures/ai/provider.py on loopback: both API shapes, the
 /// request checks (headers, model, the key only in its header, no forbidden text) and one
 /// behaviour (`mode`): success, 401, 429, 529, busy, stall, malformed, cut, truncated.
-public final class FakeProvider: @unchecked Sendable {
-    /// The server process; stopped by PID when the provider is released.
-    public let child: Child
-    /// The port it listens on, on 127.0.0.1.
-    public let port: Int
+public final class FakeProvider: LoopbackFixture, @unchecked Sendable {
     /// The file each request appends a line to: `ok PATH` or `violation: WHY`.
     public let log: String
     /// The file whose lines must never arrive (texts the test marks secret).
@@ -15,8 +11,6 @@ public final class FakeProvider: @unchecked Sendable {
 
     /// Starts the provider in `mode`, expecting `key` ("-": none), its files inside `directory`.
     public init(mode: String, key: String, directory: String) throws {
-        let file = #filePath
-        let tests = String(file[..<(file.firstRange(of: "/TestSupport/")?.lowerBound ?? file.endIndex)])
         log = directory + "/provider.log"
         forbidden = directory + "/forbidden.txt"
         let keyFile = directory + "/provider.key"
@@ -25,15 +19,8 @@ public final class FakeProvider: @unchecked Sendable {
             _ = Array(key.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
         }
-        child = try Child(["/usr/bin/python3", tests + "/Fixtures/ai/provider.py", mode, keyFile, forbidden, log], stdin: false)
-        guard let line = child.waitForLine("", seconds: 20), let port = Int(line) else {
-            child.stop()
-            throw SpawnError("the fake AI provider did not print its port")
-        }
-        self.port = port
+        try super.init("ai/provider.py", [mode, keyFile, forbidden, log], name: "the fake AI provider")
     }
-
-    deinit { child.stop() }
 
     /// The endpoint to configure (`ai-endpoint`).
     public var endpoint: String { "http://127.0.0.1:\(port)" }

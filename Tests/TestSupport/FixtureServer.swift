@@ -1,26 +1,34 @@
 import Glibc
 
-/// The loopback HTTP server of Tests/Fixtures/http/serve.py: fixture pages and behaviours
-/// (redirects, a stall, compression, sizes) for the network and archive tests.
-public final class FixtureServer: @unchecked Sendable {
-    /// The server process; stopped by PID when the server is released.
+/// A Python fixture under Tests/Fixtures that listens on a free loopback port and prints it as its
+/// first line (the readiness signal): the HTTP server, the proxy, the fake AI provider.
+public class LoopbackFixture: @unchecked Sendable {
+    /// The fixture's process; stopped by PID when the fixture is released.
     public let child: Child
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
 
-    /// Starts the server and waits (with a deadline) for the port it prints first.
-    public init() throws {
-        let file = #filePath
-        let tests = String(file[..<(file.firstRange(of: "/TestSupport/")?.lowerBound ?? file.endIndex)])
-        child = try Child(["/usr/bin/python3", tests + "/Fixtures/http/serve.py"], stdin: false)
+    /// Starts `script` (a path below Tests/Fixtures) with `arguments` and waits (with a deadline)
+    /// for its port; `name` says which fixture failed.
+    init(_ script: String, _ arguments: [String], name: String) throws {
+        child = try Child(["/usr/bin/python3", Repository.root + "/Tests/Fixtures/" + script] + arguments, stdin: false)
         guard let line = child.waitForLine("", seconds: 20), let port = Int(line) else {
             child.stop()
-            throw SpawnError("the fixture HTTP server did not print its port")
+            throw SpawnError("\(name) did not print its port")
         }
         self.port = port
     }
 
     deinit { child.stop() }
+}
+
+/// The loopback HTTP server of Tests/Fixtures/http/serve.py: fixture pages and behaviours
+/// (redirects, a stall, compression, sizes) for the network and archive tests.
+public final class FixtureServer: LoopbackFixture, @unchecked Sendable {
+    /// Starts the server and waits (with a deadline) for the port it prints first.
+    public init() throws {
+        try super.init("http/serve.py", [], name: "the fixture HTTP server")
+    }
 
     /// The URL of `path` (starting with "/") on this server.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
@@ -28,25 +36,11 @@ public final class FixtureServer: @unchecked Sendable {
 
 /// The loopback proxy of Tests/Fixtures/http/proxy.py (absolute-URI requests and CONNECT
 /// tunnels), which prints each request line it receives: read them with `child.waitForLine`.
-public final class FixtureProxy: @unchecked Sendable {
-    /// The proxy process; stopped by PID when the proxy is released.
-    public let child: Child
-    /// The port it listens on, on 127.0.0.1.
-    public let port: Int
-
+public final class FixtureProxy: LoopbackFixture, @unchecked Sendable {
     /// Starts the proxy and waits (with a deadline) for the port it prints first.
     public init() throws {
-        let file = #filePath
-        let tests = String(file[..<(file.firstRange(of: "/TestSupport/")?.lowerBound ?? file.endIndex)])
-        child = try Child(["/usr/bin/python3", tests + "/Fixtures/http/proxy.py"], stdin: false)
-        guard let line = child.waitForLine("", seconds: 20), let port = Int(line) else {
-            child.stop()
-            throw SpawnError("the fixture proxy did not print its port")
-        }
-        self.port = port
+        try super.init("http/proxy.py", [], name: "the fixture proxy")
     }
-
-    deinit { child.stop() }
 
     /// The proxy's URL, for `http_proxy` and `https_proxy`.
     public var url: String { "http://127.0.0.1:\(port)" }

@@ -77,3 +77,19 @@ extension Child {
         return child.wait()
     }
 }
+
+extension Sandbox {
+    /// Which of the database's files ("", "-wal", "-shm": the suffix) hold `text` verbatim: the
+    /// secure and purge tests check that none does.
+    public func databaseFilesHolding(_ text: String) -> [String] { databaseFilesHolding(bytes: Array(text.utf8)) }
+
+    /// Which of the database's files hold `needle` (a digest, a key) verbatim.
+    public func databaseFilesHolding(bytes needle: [UInt8]) -> [String] {
+        ["", "-wal", "-shm"].filter { suffix in
+            guard let bytes = read(database + suffix), bytes.count >= needle.count else { return false }
+            return (0...(bytes.count - needle.count)).contains { start in
+                bytes[start] == needle[0] && Array(bytes[start..<start + needle.count]) == needle
+            }
+        }
+    }
+}

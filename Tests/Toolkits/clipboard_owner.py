@@ -12,13 +12,21 @@ def announce():
     print("owned", flush=True)
 
 
-def gtk3(name, text):
+def gtk(version, name=None):
+    """GTK and GDK `version` ("3.0", "4.0") through gi, the program named `name` (when given)
+    before GDK opens the display: the modules Gdk, GLib, GObject and Gtk."""
     import gi
-    gi.require_version("Gtk", "3.0")
-    gi.require_version("Gdk", "3.0")
+    gi.require_version("Gtk", version)
+    gi.require_version("Gdk", version)
     from gi.repository import GLib
-    GLib.set_prgname(name)
-    from gi.repository import Gdk, Gtk
+    if name is not None:
+        GLib.set_prgname(name)
+    from gi.repository import Gdk, GObject, Gtk
+    return Gdk, GLib, GObject, Gtk
+
+
+def gtk3(name, text):
+    Gdk, GLib, _, Gtk = gtk("3.0", name)
     window = Gtk.Window(title=name)
     window.show_all()
     clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
@@ -28,12 +36,7 @@ def gtk3(name, text):
 
 
 def gtk4(name, text):
-    import gi
-    gi.require_version("Gtk", "4.0")
-    gi.require_version("Gdk", "4.0")
-    from gi.repository import GLib
-    GLib.set_prgname(name)
-    from gi.repository import Gdk, GObject, Gtk
+    Gdk, GLib, GObject, Gtk = gtk("4.0", name)
     window = Gtk.Window(title=name)
     window.present()
     value = GObject.Value(str, text)
@@ -45,10 +48,7 @@ def gtk4(name, text):
 def gtk4_bare(name, text):
     """GTK 4 without a window or program name: its owner window, the client
     leader, has an empty WM_CLASS; only the process names the application."""
-    import gi
-    gi.require_version("Gtk", "4.0")
-    gi.require_version("Gdk", "4.0")
-    from gi.repository import Gdk, GLib, GObject, Gtk  # noqa: F401 (Gtk initialises GDK)
+    Gdk, GLib, GObject, _ = gtk("4.0")  # importing Gtk initialises GDK
     value = GObject.Value(str, text)
     Gdk.Display.get_default().get_clipboard().set_content(Gdk.ContentProvider.new_for_value(value))
     GLib.idle_add(announce)

@@ -6,13 +6,7 @@ extension ConfigKey {
     static func flag(
         _ name: String, _ field: WritableKeyPath<Config, Bool> & Sendable, words: (on: String, off: String) = ("true", "false")
     ) -> ConfigKey {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let flag = ConfigValue.bool(value) else { return "expected \(words.on) or \(words.off)" }
-                config[keyPath: field] = flag
-                return nil
-            }, show: { $0[keyPath: field] ? words.on : words.off })
+        parsed(name, expected: "\(words.on) or \(words.off)", field, ConfigValue.bool) { $0 ? words.on : words.off }
     }
 
     /// A key whose value is a duration (`5s`, `500ms`, `5m`) within `range` milliseconds, shown as seconds
@@ -20,30 +14,14 @@ extension ConfigKey {
     static func duration(
         _ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable
     ) -> ConfigKey {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let milliseconds = ConfigValue.milliseconds(value), range.contains(milliseconds) else {
-                    return "expected \(expected)"
-                }
-                config[keyPath: field] = milliseconds
-                return nil
-            }, show: { showDuration($0[keyPath: field]) })
+        parsed(name, expected: expected, field, within(range, ConfigValue.milliseconds), show: showDuration)
     }
 
     /// A key whose value is a size in bytes (`16M`, `4K`, `65536`) within `range`, shown the same way.
     static func size(
         _ name: String, _ range: ClosedRange<Int>, expected: String, _ field: WritableKeyPath<Config, Int> & Sendable
-    )
-        -> ConfigKey
-    {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let size = ConfigValue.bytes(value), range.contains(size) else { return "expected \(expected)" }
-                config[keyPath: field] = size
-                return nil
-            }, show: { showBytes($0[keyPath: field]) })
+    ) -> ConfigKey {
+        parsed(name, expected: expected, field, within(range, ConfigValue.bytes), show: showBytes)
     }
 
     /// A directory: absolute or under `~/`, since a relative path would name another folder for a
@@ -64,26 +42,17 @@ extension ConfigKey {
 
     /// A hook's executable (`on-copy`, `on-capture`); unset, the hooks directory's of that name.
     static func hook(_ name: String, _ field: WritableKeyPath<Config, String?> & Sendable) -> ConfigKey {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let path = ConfigValue.unquoted(value), !path.isEmpty else { return "expected the path of an executable" }
-                config[keyPath: field] = path
-                return nil
-            }, show: { $0[keyPath: field] ?? "(hooks directory)/\(name)" })
+        // A parsed value is a path, never nil: `.some` keeps nil for "not parsed".
+        parsed(
+            name, expected: "the path of an executable", field, { nonEmpty($0).map { .some($0) } },
+            show: { $0 ?? "(hooks directory)/\(name)" })
     }
 
     /// A comma-separated list of WM_CLASS names (`ignore-apps` and its kin).
     static func appList(_ name: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigKey {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let items = ConfigValue.list(value), !items.contains(where: \.isEmpty) else {
-                    return "expected a comma-separated list of WM_CLASS names"
-                }
-                config[keyPath: field] = items
-                return nil
-            }, show: { showList($0[keyPath: field]) })
+        parsed(
+            name, expected: "a comma-separated list of WM_CLASS names", field,
+            { ConfigValue.list($0).flatMap { $0.contains(where: \.isEmpty) ? nil : $0 } }, show: showList)
     }
 
     /// A comma-separated list of regular expressions, each checked when the file is read.
@@ -124,27 +93,40 @@ extension ConfigKey {
         _ name: String, _ range: ClosedRange<Int>, expected: String? = nil,
         _ field: WritableKeyPath<Config, Int> & Sendable
     ) -> ConfigKey {
-        ConfigKey(
-            name: name,
-            apply: { config, value in
-                guard let number = Int(value), range.contains(number) else {
-                    return "expected " + (expected ?? "a whole number from \(range.lowerBound) to \(range.upperBound)")
-                }
-                config[keyPath: field] = number
-                return nil
-            }, show: { String($0[keyPath: field]) })
+        parsed(
+            name, expected: expected ?? "a whole number from \(range.lowerBound) to \(range.upperBound)", field,
+            within(range) { Int($0) }, show: { String($0) })
     }
 
     /// A key whose value is one non-empty word or quoted text.
     static func word(_ name: String, expected: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigKey {
+        parsed(name, expected: expected, field, nonEmpty) { $0.isEmpty ? "(none)" : $0 }
+    }
+
+    /// The shape of every form: a value `parse` reads (nil: refused as "expected …" and
+    /// `expected`) is stored at `field`, and `show` writes it as `config show` lists it.
+    static func parsed<Value>(
+        _ name: String, expected: String, _ field: WritableKeyPath<Config, Value> & Sendable,
+        _ parse: @escaping @Sendable (String) -> Value?, show: @escaping @Sendable (Value) -> String
+    ) -> ConfigKey {
         ConfigKey(
             name: name,
             apply: { config, value in
-                guard let text = ConfigValue.unquoted(value), !text.isEmpty else { return "expected \(expected)" }
-                config[keyPath: field] = text
+                guard let parsed = parse(value) else { return "expected \(expected)" }
+                config[keyPath: field] = parsed
                 return nil
-            }, show: { $0[keyPath: field].isEmpty ? "(none)" : $0[keyPath: field] })
+            }, show: { show($0[keyPath: field]) })
     }
+}
+
+/// What `read` reads when it lies within `range`.
+private func within(_ range: ClosedRange<Int>, _ read: @escaping @Sendable (String) -> Int?) -> @Sendable (String) -> Int? {
+    { read($0).flatMap { range.contains($0) ? $0 : nil } }
+}
+
+/// `value` unquoted, nil when empty.
+private func nonEmpty(_ value: String) -> String? {
+    ConfigValue.unquoted(value).flatMap { $0.isEmpty ? nil : $0 }
 }
 
 private func showBytes(_ bytes: Int) -> String {

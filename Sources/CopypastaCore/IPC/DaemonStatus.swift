@@ -124,18 +124,11 @@ public struct DaemonStatus: Equatable, Sendable {
                 out.append(byte)
                 continue
             }
-            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
+            guard let high = bytes.next().flatMap(Sodium.nibble), let low = bytes.next().flatMap(Sodium.nibble) else {
+                return nil
+            }
             out.append(high << 4 | low)
         }
         return String(validating: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }

@@ -79,7 +79,8 @@ public enum Sodium {
         return bytes
     }
 
-    private static func nibble(_ digit: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit, either case; nil for another character.
+    static func nibble(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10

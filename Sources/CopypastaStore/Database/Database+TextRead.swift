@@ -30,14 +30,6 @@ extension Database {
     /// state of the database; inside a transaction already, it only runs `body`.
     func reading<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-        try execute("BEGIN")
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            throw error
-        }
+        return try bracketed("BEGIN", body).get()
     }
 }

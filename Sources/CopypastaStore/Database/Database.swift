@@ -184,28 +184,30 @@ final class Database {
     /// IMMEDIATE takes the write lock up front, so the busy timeout applies
     /// at BEGIN instead of failing later on a lock upgrade.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            rollback()
-            throw error
-        }
+        try bracketed("BEGIN IMMEDIATE", body).get()
     }
 
     /// `transaction` for a body that throws errors of its own (a caller's confirmation).
     func transactionRethrowing<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try bracketed("BEGIN IMMEDIATE", body).get()
+    }
+
+    /// Runs `body` between `begin` and COMMIT; rolls back when `body` throws (its error is the
+    /// result's) or COMMIT fails (thrown).
+    func bracketed<T, E: Error>(_ begin: String, _ body: () throws(E) -> T) throws(StoreError) -> Result<T, E> {
+        try execute(begin)
+        let result = Result(catching: body)
+        guard case .success = result else {
+            rollback()
+            return result
+        }
         do {
-            let value = try body()
             try execute("COMMIT")
-            return value
         } catch {
             rollback()
             throw error
         }
+        return result
     }
 
     private func rollback() {

@@ -80,16 +80,7 @@ extension HistoryStore {
     /// kind (how it started). False when the entry carried no file.
     @discardableResult
     public func detachFile(id: Int64) throws(StoreError) -> Bool {
-        let removed = try writing { () throws(StoreError) in
-            try requireExisting([id])
-            try database.run("DELETE FROM entry_file WHERE entry_id = ?", id)
-            let removed = database.changes > 0
-            try setBodyInTransaction(id: id, source: .document, text: nil)
-            if removed { try touchSync([.file], id: id) }
-            return removed
-        }
-        try sweepReleasedPayloads()
-        return removed
+        try detach(id: id, table: "entry_file", body: .document, register: .file)
     }
 
     /// Gives entry `id` a URL (`attach --url`), queued for archiving when `archive` says so.
@@ -110,12 +101,19 @@ extension HistoryStore {
     /// False when the entry carried no URL.
     @discardableResult
     public func detachLink(id: Int64) throws(StoreError) -> Bool {
+        try detach(id: id, table: "entry_link", body: .reader, register: .link)
+    }
+
+    /// Deletes entry `id`'s row of `table` (`entry_file` or `entry_link`) and its `body` text, and
+    /// marks `register` changed for sync; what the row held is unlinked after the commit. False
+    /// when the entry had no such row.
+    private func detach(id: Int64, table: String, body: BodySource, register: SyncRegister) throws(StoreError) -> Bool {
         let removed = try writing { () throws(StoreError) in
             try requireExisting([id])
-            try database.run("DELETE FROM entry_link WHERE entry_id = ?", id)
+            try database.run("DELETE FROM \(table) WHERE entry_id = ?", id)
             let removed = database.changes > 0
-            try setBodyInTransaction(id: id, source: .reader, text: nil)
-            if removed { try touchSync([.link], id: id) }
+            try setBodyInTransaction(id: id, source: body, text: nil)
+            if removed { try touchSync([register], id: id) }
             return removed
         }
         try sweepReleasedPayloads()

@@ -2,7 +2,8 @@ import ArgumentParser
 
 extension Copypasta {
     /// `copypasta sync …`: sync between machines (copypasta(1) SYNC). Every subcommand lives in
-    /// its own file in Sources/copypasta/Commands/Sync/ (`SyncOn.swift`, …), with what they share.
+    /// its own file in Sources/copypasta/Commands/Sync/ (`SyncInit.swift`, …), with what they share;
+    /// `on`, `off`, `pause` and `resume` are rows of the table in Sources/copypasta/Commands/Toggle.swift.
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync",

@@ -94,19 +94,12 @@ enum BookmarkSource {
 
     /// The whole file at `path`.
     private static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { throw BookmarkSourceMissing(message: "\(path) does not exist") }
-            throw CoreError.data("cannot read \(path): \(SystemError.describe(code))")
-        }
-        defer { close(fd) }
-        do {
-            return try FileInput.readAll(fd, limit: fileLimit)
-        } catch .tooLarge {
-            throw CoreError.data("\(path) is larger than \(fileLimit >> 20) MiB; it is not a bookmark file")
-        } catch let .system(code) {
-            throw CoreError.data("cannot read \(path): \(SystemError.describe(code))")
-        }
+        try FileInput.readFile(
+            path, limit: fileLimit,
+            tooLarge: { CoreError.data("\(path) is larger than \(fileLimit >> 20) MiB; it is not a bookmark file") },
+            unreadable: { code in
+                if code == ENOENT { return BookmarkSourceMissing(message: "\(path) does not exist") }
+                return CoreError.data("cannot read \(path): \(SystemError.describe(code))")
+            })
     }
 }

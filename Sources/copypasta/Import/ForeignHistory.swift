@@ -79,16 +79,10 @@ enum ForeignHistory {
 
     /// The whole file at `path`.
     private static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw CoreError.data("cannot read \(path): \(SystemError.describe(errno))") }
-        defer { close(fd) }
-        do {
-            return try FileInput.readAll(fd, limit: fileLimit)
-        } catch .tooLarge {
-            throw CoreError.data("\(path) is larger than \(fileLimit >> 20) MiB; it is not a clipboard history")
-        } catch let .system(code) {
-            throw CoreError.data("cannot read \(path): \(SystemError.describe(code))")
-        }
+        try FileInput.readFile(
+            path, limit: fileLimit,
+            tooLarge: { CoreError.data("\(path) is larger than \(fileLimit >> 20) MiB; it is not a clipboard history") },
+            unreadable: { CoreError.data("cannot read \(path): \(SystemError.describe($0))") })
     }
 }
 

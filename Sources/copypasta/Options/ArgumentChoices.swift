@@ -8,33 +8,20 @@ import CopypastaStore
 // time a command's arguments are described, up to four times per parse: about 0.3 ms of
 // `list`'s start (BENCHMARKS.md, start-up).
 
-extension EntrySort: ExpressibleByArgument {
+/// An option's enum whose values are its cases' raw values, spelled out as the note above says.
+public protocol SpelledChoice: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension SpelledChoice {
     public static var allValueStrings: [String] { rawValues }
     public static var allValueDescriptions: [String: String] { [:] }
     public static var defaultCompletionKind: CompletionKind { .list(rawValues) }
     public var defaultValueDescription: String { rawValue }
 }
 
-extension SearchOrder: ExpressibleByArgument {
-    public static var allValueStrings: [String] { rawValues }
-    public static var allValueDescriptions: [String: String] { [:] }
-    public static var defaultCompletionKind: CompletionKind { .list(rawValues) }
-    public var defaultValueDescription: String { rawValue }
-}
-
-extension EntryKind: ExpressibleByArgument {
-    public static var allValueStrings: [String] { rawValues }
-    public static var allValueDescriptions: [String: String] { [:] }
-    public static var defaultCompletionKind: CompletionKind { .list(rawValues) }
-    public var defaultValueDescription: String { rawValue }
-}
-
-extension ForeignManager: ExpressibleByArgument {
-    static var allValueStrings: [String] { rawValues }
-    static var allValueDescriptions: [String: String] { [:] }
-    static var defaultCompletionKind: CompletionKind { .list(rawValues) }
-    var defaultValueDescription: String { rawValue }
-}
+extension EntrySort: SpelledChoice {}
+extension SearchOrder: SpelledChoice {}
+extension EntryKind: SpelledChoice {}
+extension ForeignManager: SpelledChoice {}
 
 extension CaseIterable where Self: RawRepresentable, RawValue == String {
     /// Every case's raw value, in declaration order: what an option of this type accepts.

@@ -9,8 +9,6 @@ protocol BulkEntriesCommand: ParsableCommand {
 
 extension Copypasta.Delete: BulkEntriesCommand {}
 extension Copypasta.Undelete: BulkEntriesCommand {}
-extension Copypasta.Pin: BulkEntriesCommand {}
-extension Copypasta.Unpin: BulkEntriesCommand {}
 
 /// Parses a long list of ids in linear time.
 ///

@@ -38,16 +38,10 @@ final class EditFile {
 
     /// The file's bytes as the editor left them; at most `limit` bytes.
     func read(limit: Int) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw CopypastaExit.cannotWrite("cannot read \(path): \(SystemError.describe(errno))") }
-        defer { close(fd) }
-        do {
-            return try FileInput.readAll(fd, limit: limit)
-        } catch .tooLarge {
-            throw CoreError.data("the edited text is larger than max-bytes (\(limit) bytes); nothing changed")
-        } catch let .system(code) {
-            throw CopypastaExit.cannotWrite("cannot read \(path): \(SystemError.describe(code))")
-        }
+        try FileInput.readFile(
+            path, limit: limit,
+            tooLarge: { CoreError.data("the edited text is larger than max-bytes (\(limit) bytes); nothing changed") },
+            unreadable: { CopypastaExit.cannotWrite("cannot read \(path): \(SystemError.describe($0))") })
     }
 
     /// Overwrites (for a secure entry) and unlinks the file; an editor may have replaced it by

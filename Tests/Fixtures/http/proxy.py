@@ -14,6 +14,8 @@ import socket
 import sys
 import urllib.parse
 
+import loopback
+
 
 class Proxy(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -69,10 +71,7 @@ class Proxy(http.server.BaseHTTPRequestHandler):
 
 
 def main():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    loopback.serve(Proxy)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,11 @@ import gzip
 import http.server
 import json
 import os
+import re
 import sys
 import time
+
+import loopback
 
 SITE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "site")
 TYPES = {".html": "text/html", ".css": "text/css", ".png": "image/png", ".gif": "image/gif",
@@ -82,6 +85,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if parts[0] == "echo":
             echo = {"method": "GET", "headers": {k.lower(): v for k, v in self.headers.items()}}
             return self.reply(200, json.dumps(echo).encode(), "application/json")
+        if parts[0] == "partial":  # the article with one of its images missing
+            return self.reply(200, partial_page(), "text/html")
         return self.file(path)
 
     def file(self, path):
@@ -99,11 +104,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         return self.reply(200, body, content_type)
 
 
+def partial_page():
+    """The article page under another title, its assets named under /article/ and one image
+    missing (`1 of 14 assets missing`): one page, so the two cannot drift apart."""
+    with open(os.path.join(SITE, "article", "index.html"), "rb") as handle:
+        page = handle.read()
+    page = page.replace(b"<title>", b"<title>Partial: ", 1)
+    page = re.sub(rb'(["\s])(images/|fonts/|style\.css)', rb"\1/article/\2", page)
+    return page.replace(b"images/fallback.png", b"images/missing.png")
+
+
 def main():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    loopback.serve(Handler)
 
 
 if __name__ == "__main__":
