@@ -35,4 +35,24 @@ extension Schema {
             CREATE INDEX entry_by_app ON entry (source_app);
             CREATE INDEX entry_added_by_source ON entry (source) WHERE source IN ('manual', 'import', 'bookmarks');
             """)
+
+    /// Each tag's entries in the history's order (issue 21; `HistoryStore.drivingEntries`): the
+    /// entry's position (`seq`) is kept beside each of its tags, by triggers, and indexed by tag,
+    /// so `tag:work the` reads the tagged entries newest first from one index. Through the entry
+    /// it was one look-up per tagged entry and a sort: 11 ms of CPU for a tag of 10,000 entries,
+    /// a third of that `pick` at a million entries.
+    static let tagOrder = Migration(
+        name: "tagged entries in the history's order",
+        sql: """
+            ALTER TABLE entry_tag ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+            UPDATE entry_tag SET seq = (SELECT e.seq FROM entry e WHERE e.id = entry_tag.entry_id);
+            CREATE INDEX entry_tag_by_seq ON entry_tag (tag_id, seq);
+            CREATE TRIGGER entry_tag_seq_added AFTER INSERT ON entry_tag BEGIN
+                UPDATE entry_tag SET seq = (SELECT e.seq FROM entry e WHERE e.id = new.entry_id)
+                    WHERE entry_id = new.entry_id AND tag_id = new.tag_id;
+            END;
+            CREATE TRIGGER entry_seq_to_tags AFTER UPDATE OF seq ON entry BEGIN
+                UPDATE entry_tag SET seq = new.seq WHERE entry_id = new.id;
+            END;
+            """)
 }

@@ -293,6 +293,7 @@ enum Schema {
         payloadRegisters,
         tagWords,
         indexedByStore,
+        tagOrder,
     ]
 
     /// The schema version this build writes.

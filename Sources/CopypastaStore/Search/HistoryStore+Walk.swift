@@ -117,10 +117,14 @@ extension HistoryStore {
             if count < fewest?.count ?? Int64.max { fewest = (driver, count) }
         }
         guard let driver = fewest?.driver, let count = fewest?.count, count <= Self.fewTagged else { return nil }
-        let sql = """
-            SELECT e.id, e.seq FROM \(driver.rows) CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = \(driver.id)
-            WHERE \(driver.condition) AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
-            """
+        // A tag's entries come in order from their own index (`Schema.tagOrder`), the place left
+        // to the walk's rows; the others' from the entries' (id, seq, trashed_at) index, sorted.
+        let sql =
+            driver.ordered
+                ?? """
+                SELECT e.id, e.seq FROM \(driver.rows) CROSS JOIN entry e INDEXED BY entry_seq_trashed_by_id ON e.id = \(driver.id)
+                WHERE \(driver.condition) AND \(selection.place) AND e.seq < ? ORDER BY e.seq DESC
+                """
         let position = below ?? Int64.max
         return try keptEntries(sql, driver.values + [position], key: driver.values + [String(position)])
     }
@@ -132,6 +136,9 @@ extension HistoryStore {
         var id: String
         var condition: String
         var values: [String]
+        /// A statement that reads the driver's entries (id, seq) below a position, newest first,
+        /// without the entries' rows, when the driver has one. Binds: values, position.
+        var ordered: String?
 
         /// The sources entries get by hand, by import or from bookmarks, which the partial index
         /// `entry_added_by_source` holds (`Schema.searchDrivers`); captures are the rest.
@@ -140,7 +147,11 @@ extension HistoryStore {
         static func all(_ selection: EntrySelection) -> [Driver] {
             var drivers = selection.tags.map {
                 Driver(
-                    rows: "tag t JOIN entry_tag et ON et.tag_id = t.id", id: "et.entry_id", condition: "t.name = ?", values: [$0])
+                    rows: "tag t JOIN entry_tag et ON et.tag_id = t.id", id: "et.entry_id", condition: "t.name = ?", values: [$0],
+                    ordered: """
+                        SELECT et.entry_id, et.seq FROM tag t CROSS JOIN entry_tag et INDEXED BY entry_tag_by_seq ON et.tag_id = t.id
+                        WHERE t.name = ? AND et.seq < ? ORDER BY et.seq DESC
+                        """)
             }
             if let archive = selection.archive {
                 drivers.append(
