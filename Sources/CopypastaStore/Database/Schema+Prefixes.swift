@@ -51,7 +51,7 @@ extension Schema {
                 UPDATE entry_tag SET seq = (SELECT e.seq FROM entry e WHERE e.id = new.entry_id)
                     WHERE entry_id = new.entry_id AND tag_id = new.tag_id;
             END;
-            CREATE TRIGGER entry_seq_to_tags AFTER UPDATE OF seq ON entry BEGIN
+            CREATE TRIGGER entry_tag_seq_moved AFTER UPDATE OF seq ON entry BEGIN
                 UPDATE entry_tag SET seq = new.seq WHERE entry_id = new.id;
             END;
             """)
