@@ -166,27 +166,36 @@ public final class Importer {
         _ records: [(entry: HistoryStore.NewEntry, tags: [String], title: String?)], from start: Int
     ) throws(StoreError) -> Int {
         let (next, written, duplicates, removed) = try store.writing { () throws(StoreError) in
-            let began = monotonicSeconds()
-            let deadline = began + (waitStamp == nil ? limits.unannouncedSeconds : limits.transactionSeconds)
-            var index = start, duplicates = 0
-            var stored: [(id: Int64, index: Int)] = []
-            while index < records.endIndex, index == start || !shouldCommit(began: began, deadline: deadline) {
-                let record = records[index]
-                index += 1
-                // A capture may have stored the same text since the record was read.
-                if try store.newestEntry(with: record.entry.fingerprint) != nil {
-                    duplicates += 1
-                    continue
+            // One read and one write of the clock and of the lowest position per transaction, not
+            // per record: the transaction holds the lock, so no one else takes either meanwhile.
+            try store.withClockRange { () throws(StoreError) in
+                let began = monotonicSeconds()
+                let deadline = began + (waitStamp == nil ? limits.unannouncedSeconds : limits.transactionSeconds)
+                var index = start, duplicates = 0, pinned = 0
+                var seq = try store.seqBelowAll()
+                var stored: [(id: Int64, index: Int)] = []
+                while index < records.endIndex, index == start || !shouldCommit(began: began, deadline: deadline) {
+                    let record = records[index]
+                    index += 1
+                    // A capture may have stored the same text since the record was read.
+                    if try store.newestEntry(with: record.entry.fingerprint) != nil {
+                        duplicates += 1
+                        continue
+                    }
+                    let id = try store.insert(record.entry, seq: seq, indexNow: false, counted: false)
+                    seq -= 1
+                    if record.entry.pinned { pinned += 1 }
+                    try store.tag(id: id, record.tags)
+                    if let title = record.title { try store.name(id: id, title) }
+                    stored.append((id, index - 1))
                 }
-                let id = try store.insert(record.entry, seq: try store.seqBelowAll(), indexNow: false)
-                try store.tag(id: id, record.tags)
-                if let title = record.title { try store.name(id: id, title) }
-                stored.append((id, index - 1))
+                // Before retention, which reads the counts (Schema.countedByWriters).
+                try store.addToCounts(entries: stored.count, pinned: pinned)
+                // After every other write: FTS5 keeps the terms in memory only until the next
+                // statement with a trigger (Schema.indexedByStore).
+                for (id, index) in stored { try store.indexText(records[index].entry.text, id: id) }
+                return (index, stored.count, duplicates, try store.applyRetention(maxEntries: maxEntries))
             }
-            // After every other write: FTS5 keeps the terms in memory only until the next
-            // statement with a trigger (Schema.indexedByStore).
-            for (id, index) in stored { try store.indexText(records[index].entry.text, id: id) }
-            return (index, stored.count, duplicates, try store.applyRetention(maxEntries: maxEntries))
         }
         summary.imported += written
         summary.duplicates += duplicates
