@@ -291,6 +291,14 @@ public final class HistoryStore {
             fingerprint.bytes)
     }
 
+    /// Whether the history (not the trash) holds a text with `fingerprint`: `newestEntry` without
+    /// ordering the matches, for an import's look-up of every record.
+    func holdsEntry(with fingerprint: Fingerprint) throws(StoreError) -> Bool {
+        try database.scalarInt(Self.holdsEntrySQL, fingerprint.bytes) != nil
+    }
+
+    private static let holdsEntrySQL = "SELECT 1 FROM entry WHERE \(fingerprintMatch) AND trashed_at IS NULL LIMIT 1"
+
     /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.
     ///
     /// Registers the entry does not set (no pin) keep clock 0, "never set": the same text pinned

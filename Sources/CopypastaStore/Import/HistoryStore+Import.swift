@@ -178,7 +178,7 @@ public final class Importer {
                     let record = records[index]
                     index += 1
                     // A capture may have stored the same text since the record was read.
-                    if try store.newestEntry(with: record.entry.fingerprint) != nil {
+                    if try store.holdsEntry(with: record.entry.fingerprint) {
                         duplicates += 1
                         continue
                     }
