@@ -154,7 +154,7 @@ public final class Importer {
 
     /// How many texts are indexed one after the other. No statement of a transaction's loop runs
     /// a trigger, so FTS5 keeps their terms in memory until the tags after it (Schema.indexedByStore)
-    /// wherever they are indexed; in runs they cost less than one by one between the rows (0.9×),
+    /// wherever they are indexed; in runs they cost less than one by one between the rows (0.92×),
     /// and a capture waiting for the lock waits for one run, not for a whole transaction's texts
     /// (over a second at 100,000 records).
     static let indexedTogether = 512
