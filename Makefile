@@ -78,12 +78,13 @@ test-tsan: test-deps
 # .build/fuzz/findings; `.build/fuzz/debug/copypasta-fuzz TARGET FILE` replays it.
 FUZZ_SECONDS ?= 15
 FUZZ_JOBS    ?= 2
-FUZZ_TARGETS  = records sealed archivepack ipc config jsonl clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
+FUZZ_TARGETS  = records sealed archivepack ipc config jsonl importline clipmenu greenclip cliphist copyq assuan xtext search http htmltext \
                 html css charset jsonld \
                 bookmarks chromium comment
 FUZZ_BIN      = .build/fuzz/debug/copypasta-fuzz
 # Seeds that are test fixtures too, read where the tests keep them rather than copied.
 FUZZ_SEEDS_bookmarks = Tests/Fixtures/bookmarks
+FUZZ_SEEDS_importline = Fuzz/Corpus/jsonl
 
 fuzz: fuzz-build
 	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(addprefix fuzz-run-,$(FUZZ_TARGETS))

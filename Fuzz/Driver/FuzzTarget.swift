@@ -17,6 +17,8 @@ enum FuzzTarget: String, CaseIterable {
     case config
     /// `copypasta import` JSON Lines (`JSONLines.decode`).
     case jsonl
+    /// Import lines by `ImportLineParser` against JSONDecoder.
+    case importline
     /// clipmenu's `line_cache` (`ClipmenuStore`).
     case clipmenu
     /// greenclip's history file (`GreenclipHistory`).
@@ -59,6 +61,7 @@ enum FuzzTarget: String, CaseIterable {
         case .ipc: Self.ipc(bytes)
         case .config: Self.config(bytes)
         case .jsonl: Self.jsonl(bytes)
+        case .importline: Self.importline(bytes)
         case .clipmenu: Self.clipmenu(bytes)
         case .greenclip: Self.greenclip(bytes)
         case .cliphist: Self.cliphist(bytes)

@@ -1,10 +1,8 @@
-import FoundationEssentials
-
 /// The JSON Lines form of entries, shared by `list --json`, `search --json`, `export` and `import` (copypasta(1) COMMANDS).
 ///
 /// Encoding is written out by hand so that field order is stable and a
-/// large text costs time linear in its size (see `JSONString`). Decoding of
-/// imported lines uses FoundationEssentials' JSONDecoder.
+/// large text costs time linear in its size (see `JSONString`). Imported lines are read by
+/// hand too (`ImportLineParser`).
 public enum JSONLines {
     /// One entry as a JSON object on one line (no trailing newline); `entry.text` must be loaded.
     public static func encode(_ entry: Entry) -> String {
@@ -104,10 +102,7 @@ public enum JSONLines {
     /// Values quoted in the messages are cut and show invisible characters
     /// (see `Visible`), so that a bad line of a megabyte stays one readable line.
     public static func decode(_ line: some Collection<UInt8>, lineNumber: Int) throws(CoreError) -> ImportRecord {
-        let record: ImportRecord
-        do {
-            record = try JSONDecoder().decode(ImportRecord.self, from: Data(line))
-        } catch {
+        guard let record = ImportLineParser.record(from: line) else {
             throw .data("line \(lineNumber): not a copypasta JSON object with a \"text\" string")
         }
         if record.text.isEmpty { throw .data("line \(lineNumber): the text is empty") }
@@ -128,7 +123,7 @@ public enum JSONLines {
 }
 
 /// One line of an import file: the fields of `list --json`, all but `text` optional.
-public struct ImportRecord: Decodable, Sendable {
+public struct ImportRecord: Equatable, Sendable {
     /// The entry's text.
     public var text: String
     /// ISO 8601 capture time; now when missing.

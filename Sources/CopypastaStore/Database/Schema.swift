@@ -293,6 +293,7 @@ enum Schema {
         payloadRegisters,
         tagWords,
         indexedByStore,
+        countedByWriters,
         tagOrder,
     ]
 

@@ -25,13 +25,21 @@ extension HistoryStore {
         return PurgeJob(store: self, removals: [.all(includePinned: includePinned, throughSeq: newest)])
     }
 
-    /// How many entries `clear` would delete, from the counts the triggers keep.
+    /// How many entries `clear` would delete, from the counts the state table keeps.
     public func count(includePinned: Bool) throws(StoreError) -> Int {
         let (entries, pinned) = try counts()
         return includePinned ? entries : entries - pinned
     }
 
-    /// All entries and pinned entries, as kept in the state table by triggers.
+    /// Adds inserted entries to the counts of the state table: whoever inserts counts
+    /// (`Schema.countedByWriters`); triggers count what deleting, trashing and pinning change.
+    func addToCounts(entries: Int, pinned: Int) throws(StoreError) {
+        guard entries != 0 || pinned != 0 else { return }
+        try database.run(
+            "UPDATE state SET value = value + iif(key = 'entries', ?, ?) WHERE key IN ('entries', 'pinned')", entries, pinned)
+    }
+
+    /// All entries and pinned entries, as kept in the state table.
     func counts() throws(StoreError) -> (entries: Int, pinned: Int) {
         try database.with("SELECT key, value FROM state WHERE key IN ('entries', 'pinned')") { row throws(StoreError) in
             let key = try row.column("key"), value = try row.column("value")

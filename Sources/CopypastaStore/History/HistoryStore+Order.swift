@@ -40,7 +40,7 @@ extension HistoryStore {
     /// Removes the oldest unpinned entries beyond `maxEntries` (0 = unlimited); returns how many.
     /// Library items (`libraryItem`) neither count nor go.
     ///
-    /// The excess comes from the counts the triggers keep (entries in the history; the trash
+    /// The excess comes from the counts the state table keeps (entries in the history; the trash
     /// does not count) less the library items, and the rows go through the partial index of the
     /// history's unpinned entries, so the cost depends on how many rows go and how many library
     /// items there are, not on the history's size.

@@ -6,8 +6,8 @@
 //   preview      the first characters of the text, stored in `entry`;
 //   fingerprint  SHA-256 of the UTF-8 text (CopypastaCore.Fingerprint);
 //   state        key/value rows: `last_fingerprint`, `paused`, `last_capture_at`,
-//                and the `entries` and `pinned` counts, kept by triggers so that
-//                status never counts rows.
+//                and the `entries` and `pinned` counts, kept by `insert` and by
+//                triggers on delete, trash and pin so that status never counts rows.
 //
 // Rules (docs/DESIGN.md, section 5):
 //   - A capture equal to `last_fingerprint` is never inserted again until a
@@ -21,7 +21,7 @@
 //     to the top (capturedAt, source and source app updated; id, pin and tags kept).
 //   - Retention runs in the same transaction as the insert: at most
 //     max-entries unpinned entries survive, the oldest by seq go; pinned ones
-//     are exempt. It reads the counts the triggers keep, so it costs the same
+//     are exempt. It reads the counts the state table keeps, so it costs the same
 //     at any history size.
 //   - Removed texts leave no trace: secure_delete overwrites their rows, an
 //     FTS5 'optimize' rewrites the index without their words and a
@@ -82,6 +82,8 @@ public final class HistoryStore {
     let busyTimeout: Int32
     /// Set when a purge rewrote data, so the transaction's commit is followed by a checkpoint.
     var checkpointDue = false
+    /// The clocks a transaction takes from memory while it holds a range (`withClockRange`).
+    var clockRange: ClockRange?
     /// The wall clock of sync's hybrid logical clock, in milliseconds; tests replace it to
     /// play machines whose clocks disagree.
     public var wallClock: () -> Int64 = { HybridClock.wallMilliseconds() }
@@ -292,14 +294,24 @@ public final class HistoryStore {
             fingerprint.bytes)
     }
 
+    /// Whether the history (not the trash) holds a text with `fingerprint`: `newestEntry` without
+    /// ordering the matches, for an import's look-up of every record.
+    func holdsEntry(with fingerprint: Fingerprint) throws(StoreError) -> Bool {
+        try database.scalarInt(Self.holdsEntrySQL, fingerprint.bytes) != nil
+    }
+
+    private static let holdsEntrySQL = "SELECT 1 FROM entry WHERE \(fingerprintMatch) AND trashed_at IS NULL LIMIT 1"
+
     /// Inserts the entry row at position `seq` and its text; returns the new id. Must run inside a transaction.
     ///
     /// Registers the entry does not set (no pin) keep clock 0, "never set": the same text pinned
     /// on another machine keeps its pin when this copy meets it.
     ///
     /// `indexNow` false leaves the full-text index to the caller, later in the same transaction
-    /// (`indexText`, after its other writes: `Schema.indexedByStore` says why).
-    func insert(_ new: NewEntry, seq: Int64, indexNow: Bool = true) throws(StoreError) -> Int64 {
+    /// (`indexText`, after its other writes: `Schema.indexedByStore` says why); `counted` false
+    /// leaves the counts to the caller too (`addToCounts`, before anything reads them:
+    /// `Schema.countedByWriters`).
+    func insert(_ new: NewEntry, seq: Int64, indexNow: Bool = true, counted: Bool = true) throws(StoreError) -> Int64 {
         let clock = try nextClock()
         try database.run(
             """
@@ -315,6 +327,7 @@ public final class HistoryStore {
         try database.with("INSERT INTO entry_text (id, text) VALUES (?, ?)", [id]) { statement throws(StoreError) in
             try statement.withBorrowedText(new.text, at: 2) { () throws(StoreError) in try statement.run() }
         }
+        if counted { try addToCounts(entries: 1, pinned: new.pinned ? 1 : 0) }
         if indexNow { try indexText(new.text, id: id) }
         return id
     }

@@ -22,6 +22,11 @@ extension HistoryStore {
     /// A clock value for a local change, above every clock this machine issued or received.
     /// Must run inside a transaction (it persists the new value).
     func nextClock() throws(StoreError) -> Int64 {
+        if var range = clockRange {
+            range.issued += 1
+            clockRange = range
+            return range.issued
+        }
         let last = try database.scalarInt("SELECT value FROM state WHERE key = 'sync-hlc'") ?? 0
         let clock = HybridClock.next(last: last, wallMilliseconds: wallClock())
         try setState("sync-hlc", clock)
@@ -30,7 +35,8 @@ extension HistoryStore {
 
     /// Whether sync is switched on (`sync on`).
     func isSyncEnabled() throws(StoreError) -> Bool {
-        try database.scalarInt("SELECT value FROM state WHERE key = 'sync-enabled'") == 1
+        if let range = clockRange { return range.syncEnabled }
+        return try database.scalarInt("SELECT value FROM state WHERE key = 'sync-enabled'") == 1
     }
 
     /// The sync state of an entry stored now: queued while sync is on, unless it must stay here.
