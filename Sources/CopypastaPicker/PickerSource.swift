@@ -22,7 +22,7 @@ public final class PickerSource {
     }
 
     /// The rows `offset` to `offset + limit` (about: the first page may hold more, its
-    /// snippets, and a page of a phrase or several words may hold fewer, `PickerPage.partial`)
+    /// snippets, and a page of a phrase or several words may hold fewer, `HistoryStore.pickerPage`'s `partial`)
     /// of `query` (search syntax; empty: the whole history, as `list` orders it), and whether
     /// more may follow.
     public func page(query: String, offset: Int, limit: Int) throws -> (entries: [Entry], more: Bool) {

@@ -16,11 +16,9 @@ public struct PickerPage: Sendable {
     /// The rows, in the list's order, with the fields a row and its preview show (no text
     /// unless asked for; `HistoryStore.entry(id:)` reads it for the preview pane).
     public var entries: [Entry]
-    /// Where the next page starts, nil when this page ends the list.
+    /// Where the next page starts, nil when this page ends the list. A page may end short of
+    /// its limit with a next page all the same (`pickerPage`'s `partial`).
     public var next: PickerCursor?
-    /// True when the page stopped short of its limit with more of the list still to look at
-    /// (`pickerPage`'s `partial`): the next page may hold rows although this one is not full.
-    public var partial = false
 }
 
 extension HistoryStore {
@@ -37,8 +35,7 @@ extension HistoryStore {
     ///
     /// With `partial`, a phrase or several words whose hits are rare among the newest entries
     /// do not read the rest of the history for this page: the page holds what the first walk
-    /// found (`HistoryStore.firstWalk`) and says so (`PickerPage.partial`); the next page goes
-    /// on below. A picker window asks so, to paint at once and fill the list between keystrokes
+    /// found (`HistoryStore.firstWalk`), and its `next` goes on below. A picker window asks so, to paint at once and fill the list between keystrokes
     /// (docs/DESIGN.md §7).
     public func pickerPage(
         _ query: SearchQuery, sort: EntrySort? = nil, after: PickerCursor? = nil, limit: Int, withText: Bool = false,
@@ -90,8 +87,7 @@ extension HistoryStore {
                 read += 1
             }
             if let stopped {
-                return PickerPage(
-                    entries: entries, next: PickerCursor(below: stopped, shown: (after?.shown ?? 0) + read), partial: true)
+                return PickerPage(entries: entries, next: PickerCursor(below: stopped, shown: (after?.shown ?? 0) + read))
             }
         }
         if read < wanted, let match = selection.match {
