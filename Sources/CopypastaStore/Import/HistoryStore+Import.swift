@@ -61,8 +61,12 @@ public final class Importer {
         var bytes = 32 << 20
         /// Seconds of collecting per batch at most (looked at when a record arrives).
         var collectSeconds = 10.0
-        /// Seconds one transaction may hold the write lock while no one waits for it.
-        var transactionSeconds = 5.0
+        /// Seconds one transaction may hold the write lock while no one waits for it: long
+        /// enough for a whole batch on a machine twice as slow as the one of BENCHMARKS.md
+        /// ("Import, fifth pass": 7.5 s at a million entries), since a batch cut in two writes
+        /// the fingerprint index's leaves twice. Only a client that does not announce its waits
+        /// (another SQLite program) waits this long.
+        var transactionSeconds = 15.0
         /// Seconds one transaction may hold the lock when waits cannot be seen (no stamp
         /// file). A waiting daemon looks at the lock every millisecond (BusyWait) and takes it
         /// in the 2 ms pause after the commit; a capture that missed it is retried 50 ms later
