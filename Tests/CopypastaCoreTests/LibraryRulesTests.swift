@@ -7,7 +7,9 @@ import Testing
         ("https://www.example.com/a", EntryKind.link), ("  http://x.org\n", .link), ("FTP://host/file", .link),
         ("file:///etc/hosts", .link), ("mailto:a@b.c", .link), ("https://", .text), ("http:/x", .text),
         ("see https://x.org", .text), ("https://x.org two", .text), ("mailto:nobody", .text), ("javascript:alert(1)", .text),
-        ("example.com", .text), ("", .text),
+        ("example.com", .text), ("", .text), ("MailTo:a@b.c", .link), ("https://x.org/\u{7}", .text),
+        ("file:/tmp/a\tb", .text), (" \n ", .text), ("urn:isbn:0451450523", .text), ("https:x", .text),
+        ("mailtos:a@b.c", .text), ("\u{A0}http://x.org\u{2003}", .link), ("http://x.org/\u{2028}a", .text),
     ])
     func aLinkIsOneURLWithAKnownScheme(text: String, kind: EntryKind) {
         #expect(EntryKind.of(text) == kind)
