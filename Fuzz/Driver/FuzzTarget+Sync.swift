@@ -50,13 +50,19 @@ extension FuzzTarget {
         return (try? unpacker.finish()) == nil ? nil : members
     }
 
-    /// A scratch directory for the blob files of `sealed`: under $TMPDIR, else the current one.
+    /// A scratch directory for the blob files of `sealed`, under $TMPDIR (else /tmp), removed
+    /// with what is in it when the fuzzer exits (libFuzzer ends a timed run with `exit`).
     private static let scratch: String = {
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "."
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((base + "/copypasta-fuzz-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) } ?? base
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+            preconditionFailure("no scratch directory under \(base)")
         }
+        atexit {
+            for name in ["blob", "blob.tmp"] { unlink(FuzzTarget.scratch + "/" + name) }
+            rmdir(FuzzTarget.scratch)
+        }
+        return String(cString: made)
     }()
 
     /// Opens the input as a payload blob (`BlobOpener`, CPB2 or CPB1), then writes it as one
