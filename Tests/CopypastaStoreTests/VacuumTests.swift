@@ -13,11 +13,12 @@ import Testing
     func fileSize() -> Int { sandbox.read(sandbox.database)?.count ?? 0 }
 
     /// 2,000 texts of 4 KB, as one import.
-    func fill(_ store: HistoryStore) throws {
+    @discardableResult
+    func fill(_ store: HistoryStore, maxEntries: Int = 0) throws -> ImportSummary {
         let records = (0..<2_000).map { index in
             ImportRecord(text: "entry \(index) " + String(repeating: "lorem ipsum \(index % 97) ", count: 250))
         }
-        _ = try store.importEntries(maxEntries: 0) { importer in
+        return try store.importEntries(maxEntries: maxEntries) { importer in
             for record in records { try importer.add(record) }
         }
     }
@@ -53,6 +54,17 @@ import Testing
         #expect(try store.database.scalarInt("PRAGMA freelist_count") == 0)
         #expect(try store.count(includePinned: true) == 101)
         #expect(try store.entries(EntryFilter()).first?.id == kept)
+        #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
+    }
+
+    /// An import whose retention removes most of what it brought leaves a file the size of
+    /// what it keeps.
+    @Test func anImportOverMaxEntriesGivesTheRemovedPagesBack() throws {
+        let store = try HistoryStore(path: sandbox.database)
+        #expect(try fill(store, maxEntries: 100).removedByRetention == 1_900)
+        #expect(try store.database.scalarInt("PRAGMA freelist_count") == 0)
+        #expect(fileSize() < 2 << 20, "the file kept \(fileSize()) bytes for 100 entries")
+        #expect(try store.count(includePinned: true) == 100)
         #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
     }
 

@@ -32,6 +32,41 @@ extension Agent {
     }
 }
 
+extension Agent {
+    /// The most entries a capture or an arrival removes for max-entries in its own write; a
+    /// larger excess (max-entries lowered under a long history) goes in a sliced job.
+    static let retentionInlineLimit = 100
+
+    /// Starts a sliced removal of the entries beyond max-entries when a write left them
+    /// (`HistoryStore.retentionDue`), at start, or after a reload: a deadline-free check of a flag
+    /// each turn of the loop, and nothing while such a job runs.
+    func trimHistory(force: Bool = false) {
+        guard force || store.retentionDue, !trimming else { return }
+        let job: PurgeJob?
+        do {
+            job = try store.retentionJob(maxEntries: config.maxEntries)
+        } catch {
+            logger.warning("could not remove the entries beyond max-entries, trying again at the next copy: \(error)")
+            return
+        }
+        guard let job else { return }
+        trimming = true
+        slices.add(
+            PurgeSlices(job: job, summary: { $0.removed }) { [unowned self] outcome in
+                trimming = false
+                // Copies stored meanwhile may have asked for another; looked at before the loop
+                // waits (this runs after the turn's own look).
+                loop.afterReply { [unowned self] in trimHistory() }
+                switch outcome {
+                case let .success(removed):
+                    logger.info("removed \(removed) entries beyond max-entries = \(config.maxEntries)")
+                case let .failure(error):
+                    logger.warning("could not remove the entries beyond max-entries, trying again at the next copy: \(error)")
+                }
+            })
+    }
+}
+
 /// A purge of the store (`PurgeJob`: expiry, the session's clear) as a sliced job of the loop,
 /// and what to do with its summary when it ends.
 final class PurgeSlices<Summary>: SlicedJob {

@@ -37,6 +37,8 @@ public final class Agent {
     var keyboard: Keyboard?
     /// When the trash and max-age expiry runs next (monotonic seconds; 0: at start).
     var expiryDueAt = 0.0
+    /// Whether a removal of the entries beyond max-entries runs (`trimHistory`).
+    var trimming = false
     /// The key of the secure entries while unlocked, with when it is forgotten (monotonic seconds).
     var secureKey: (key: SecretKey, until: Double)?
     /// A restored secure entry to take off CLIPBOARD at `at`, unless another owner took it before.
@@ -65,6 +67,7 @@ public final class Agent {
         // mapping, returned to the system when freed, so a daemon that runs for weeks stays small.
         mallopt(M_MMAP_THRESHOLD, 256 << 10)
         store = try HistoryStore(path: paths.database, busyTimeout: Agent.busyTimeout)
+        store.retentionInlineLimit = Agent.retentionInlineLimit
         lock = try InstanceLock(database: paths.database)
         display = try X11Display(displayName: displayName)
         loop = EventLoop(display: display)
@@ -95,6 +98,7 @@ public final class Agent {
         display.watch(config.watchedSelections)
         applyClearOn()
         sweepPayloads()
+        trimHistory(force: true)
         applyManagerRole()
         applyExpansion()
         applyPickHotkey()
@@ -112,6 +116,7 @@ public final class Agent {
             let expire = { (now: Double) in
                 self.expireSecure(now: now)
                 self.expireHistory(now: now)
+                self.trimHistory()
                 self.capture.expireTimers(now: now)
                 self.expirePaste(now: now)
             }
@@ -175,6 +180,7 @@ public final class Agent {
             applyPickHotkey()
             sync.reconfigure(fresh)
             applySnippetDir()
+            trimHistory(force: true)
             logger.info("configuration reloaded from \(paths.configFile)")
             return nil
         } catch {

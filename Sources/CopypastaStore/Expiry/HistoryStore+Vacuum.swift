@@ -26,17 +26,23 @@ extension HistoryStore {
         if switched {
             try database.execute("PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
         } else {
-            // Slices sized as a purge's (`PurgeJob`), with the pause in which a waiting daemon writes.
-            var pages = SliceBudget(initial: 1024, range: 64...65536)
-            var start = monotonicSeconds()
-            while try !vacuumSlice(pages: pages.amount) {
-                pages.adjust(elapsed: monotonicSeconds() - start)
-                Self.yieldToOtherWriters()
-                start = monotonicSeconds()
-            }
+            try giveFreePagesBack()
         }
         truncateLog()
         return VacuumOutcome(switched: switched, bytesBefore: before, bytesAfter: try fileBytes())
+    }
+
+    /// Gives every free page back to the file system (an INCREMENTAL database; others keep
+    /// them) in slices sized as a purge's (`PurgeJob`), with the pause in which a waiting daemon
+    /// writes between two of them.
+    func giveFreePagesBack() throws(StoreError) {
+        var pages = SliceBudget.freePages
+        var start = monotonicSeconds()
+        while try !vacuumSlice(pages: pages.amount) {
+            pages.adjust(elapsed: monotonicSeconds() - start)
+            Self.yieldToOtherWriters()
+            start = monotonicSeconds()
+        }
     }
 
     /// The database's size in bytes, as SQLite counts it (the WAL aside).

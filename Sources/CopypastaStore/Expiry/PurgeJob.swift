@@ -25,7 +25,7 @@ public final class PurgeJob {
     private var pages = SliceBudget(initial: 200, range: 16...4000)
     /// After the merge: free pages given back to the file system, in slices.
     private var vacuuming = false
-    private var freePages = SliceBudget(initial: 1024, range: 64...65536)
+    private var freePages = SliceBudget.freePages
     /// How many entries each of the removals deleted, in order.
     public private(set) var removedBy: [Int]
     /// How many entries given by id were deleted.
@@ -125,6 +125,8 @@ struct SliceBudget {
     static let target = 0.025
     /// Rows or pages for the next slice.
     private(set) var amount: Int
+    /// Free pages given back to the file system in one slice (`PRAGMA incremental_vacuum`).
+    static var freePages: SliceBudget { SliceBudget(initial: 1024, range: 64...65536) }
     private let range: ClosedRange<Int>
 
     /// A budget starting at `initial`, kept within `range`.

@@ -19,6 +19,9 @@ public enum Removal: Sendable, Equatable {
     /// the ordering position `throughSeq`, and the whole trash (`clear --purge`): a copy stored
     /// while the job runs stays.
     case all(includePinned: Bool, throughSeq: Int64)
+    /// Unpinned history entries (neither library items nor in the trash) at or below the
+    /// ordering position: those max-entries no longer keeps (`HistoryStore.retentionJob`).
+    case historyThrough(seq: Int64)
 
     /// The SQL condition on `entry` and its values.
     var filter: (sql: String, values: [(any SQLValue)?]) {
@@ -37,6 +40,8 @@ public enum Removal: Sendable, Equatable {
                     ? "(seq <= ? OR trashed_at IS NOT NULL)" : "((pinned = 0 AND seq <= ?) OR trashed_at IS NOT NULL)",
                 [throughSeq]
             )
+        case let .historyThrough(seq):
+            ("trashed_at IS NULL AND pinned = 0 AND NOT (\(HistoryStore.libraryItem)) AND seq <= ?", [seq])
         }
     }
 
@@ -47,7 +52,7 @@ public enum Removal: Sendable, Equatable {
     var deletesEverywhere: Bool {
         switch self {
         case .trash, .trashedBefore, .all: true
-        case .capturedBefore, .capturedSince: false
+        case .capturedBefore, .capturedSince, .historyThrough: false
         }
     }
 }

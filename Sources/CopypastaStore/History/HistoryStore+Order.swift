@@ -43,20 +43,16 @@ extension HistoryStore {
     /// The excess comes from the counts the state table keeps (entries in the history; the trash
     /// does not count) less the library items, and the rows go through the partial index of the
     /// history's unpinned entries, so the cost depends on how many rows go and how many library
-    /// items there are, not on the history's size.
+    /// items there are, not on the history's size. An excess over `retentionInlineLimit` is
+    /// left for a `retentionJob` (`retentionDue`).
     @discardableResult
     func applyRetention(maxEntries: Int) throws(StoreError) -> Int {
-        guard maxEntries > 0 else { return 0 }
-        let (entries, pinned) = try counts()
-        guard entries - pinned > maxEntries else { return 0 }
-        let library = Int(
-            try database.scalarInt(
-                """
-                SELECT count(*) FROM entry INDEXED BY entry_library_by_seq
-                WHERE trashed_at IS NULL AND pinned = 0 AND \(Self.libraryItem)
-                """) ?? 0)
-        let excess = entries - pinned - library - maxEntries
+        let excess = try retentionExcess(maxEntries: maxEntries)
         guard excess > 0 else { return 0 }
+        if let limit = retentionInlineLimit, excess > limit {
+            retentionDue = true
+            return 0
+        }
         try database.run(
             """
             DELETE FROM entry WHERE id IN
@@ -66,6 +62,35 @@ extension HistoryStore {
         let removed = database.changes
         try noteRemoved(removed, maxEntries: maxEntries)
         return removed
+    }
+
+    /// A job that removes, in slices, the unpinned history entries beyond `maxEntries` (the
+    /// oldest, as `applyRetention` does); nil when there are none. The last position to go is
+    /// found on the partial index of those entries, counted from whichever end is nearer.
+    public func retentionJob(maxEntries: Int) throws(StoreError) -> PurgeJob? {
+        retentionDue = false
+        let beyond = try retentionExcess(maxEntries: maxEntries)
+        guard beyond > 0 else { return nil }
+        let history = "FROM entry INDEXED BY entry_history_by_seq WHERE trashed_at IS NULL AND pinned = 0 AND NOT (\(Self.libraryItem))"
+        let last =
+            beyond <= maxEntries
+            ? try database.scalarInt("SELECT seq \(history) ORDER BY seq LIMIT 1 OFFSET ?", Int64(beyond - 1))
+            : try database.scalarInt("SELECT seq \(history) ORDER BY seq DESC LIMIT 1 OFFSET ?", Int64(maxEntries))
+        return last.map { PurgeJob(store: self, removals: [.historyThrough(seq: $0)]) }
+    }
+
+    /// How many unpinned history entries are beyond `maxEntries` (0 = unlimited: none).
+    private func retentionExcess(maxEntries: Int) throws(StoreError) -> Int {
+        guard maxEntries > 0 else { return 0 }
+        let (entries, pinned) = try counts()
+        guard entries - pinned > maxEntries else { return 0 }
+        let library = Int(
+            try database.scalarInt(
+                """
+                SELECT count(*) FROM entry INDEXED BY entry_library_by_seq
+                WHERE trashed_at IS NULL AND pinned = 0 AND \(Self.libraryItem)
+                """) ?? 0)
+        return entries - pinned - library - maxEntries
     }
 
     /// The SQL condition on `entry` of a library item: a link or a document that the user added
