@@ -71,7 +71,10 @@ extension HistoryStore {
         retentionDue = false
         let beyond = try retentionExcess(maxEntries: maxEntries)
         guard beyond > 0 else { return nil }
-        let history = "FROM entry INDEXED BY entry_history_by_seq WHERE trashed_at IS NULL AND pinned = 0 AND NOT (\(Self.libraryItem))"
+        let history = """
+            FROM entry INDEXED BY entry_history_by_seq
+            WHERE trashed_at IS NULL AND pinned = 0 AND NOT (\(Self.libraryItem))
+            """
         let last =
             beyond <= maxEntries
             ? try database.scalarInt("SELECT seq \(history) ORDER BY seq LIMIT 1 OFFSET ?", Int64(beyond - 1))
