@@ -54,15 +54,15 @@ extension Agent {
         slices.add(
             PurgeSlices(job: job, summary: { $0.removed }) { [unowned self] outcome in
                 trimming = false
-                // Copies stored meanwhile may have asked for another; looked at before the loop
-                // waits (this runs after the turn's own look).
-                loop.afterReply { [unowned self] in trimHistory() }
                 switch outcome {
                 case let .success(removed):
                     logger.info("removed \(removed) entries beyond max-entries = \(config.maxEntries)")
                 case let .failure(error):
                     logger.warning("could not remove the entries beyond max-entries, trying again at the next copy: \(error)")
                 }
+                // Copies stored meanwhile may have asked for another (the queue takes a job
+                // added from a slice).
+                trimHistory()
             })
     }
 }
