@@ -55,10 +55,16 @@ extension Agent {
             PurgeSlices(job: job, summary: { $0.removed }) { [unowned self] outcome in
                 trimming = false
                 switch outcome {
-                case let .success(removed):
+                case let .success(removed) where removed > 0:
                     logger.info("removed \(removed) entries beyond max-entries = \(config.maxEntries)")
+                case let .failure(error) where error.isBusy:
+                    // A command holds the database (one that removes the excess itself, say): the
+                    // next turn tries again, after waiting for it at most the busy timeout.
+                    store.retentionDue = true
                 case let .failure(error):
                     logger.warning("could not remove the entries beyond max-entries, trying again at the next copy: \(error)")
+                case .success:
+                    break  // another writer removed them first
                 }
                 // Copies stored meanwhile may have asked for another (the queue takes a job
                 // added from a slice).
